@@ -827,3 +827,6 @@ MUTANTS += [Mutant(*row) for row in _LINAF_ROWS]
 from mutants_arithV import ROWS as _ARITHV_ROWS  # noqa: E402 - wip/arithV: a signed number in word forms, cube roots in every table, compound number words, '.5', '3 + 4 times ten', 'Which is bigger'
 
 MUTANTS += [Mutant(*row) for row in _ARITHV_ROWS]
+from mutants_linAG import ROWS as _LINAG_ROWS  # noqa: E402 - wip/linAG: integer / alone-on-the-last-line formats, '½ x', 'I:'/'II:' labels, 'xy' products
+
+MUTANTS += [Mutant(*row) for row in _LINAG_ROWS]

@@ -1,6 +1,7 @@
 """Mutation-check rows for wip/linAF (2026-12-06): everyday symbols fresh writers type, read by
 linear/symbols.py (" × " / " · " between a number and a letter or bracket, vulgar fractions as exact
-coefficients, subscripted names with the evidence "x1" needs, full-width operators and digits), and Spanish "x e y" (NAME_AND, two unknowns' names only). Appended by ``mutants.py`` to
+coefficients, subscripted names with the evidence "x1" needs, an en dash between two terms, full-width
+operators and digits), and Spanish "x e y" (NAME_AND, two unknowns' names only). Appended by ``mutants.py`` to
 its table: (id, behaviour, file, old, new, tests)."""
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ _AF = ("tests/adversarial/test_linear_symbols_linAF.py",)
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
-    ("linAF-symbols-unread", "'Solve 3 × y + 5 = 26', '½x', 'x₁', '３x' no claim again (symbols.py not run)",
+    ("linAF-symbols-unread", "'Solve 3 × y + 5 = 26', '½x', 'x₁', '3x – 5', '３x' no claim again (symbols.py not run)",
      f"{_LIN}/prompt.py", "    prompt = symbols_plain(prompt)  #", "    prompt = prompt  #", _AF),
     ("linAF-times-between-numbers", "'Solve 3 × 4 + x = 20' read as 3 * 4 (a sign between two numbers)",
      _SYM, r"[\u00d7\u00b7] (?=[A-Za-z](?![\w.])|\()", r"[\u00d7\u00b7] (?=[A-Za-z0-9](?![\w.])|\()", _AF),
@@ -24,6 +25,10 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _SYM, '"\\u2153": "1/3"', '"\\u2153": "3/10"', _AF),
     ("linAF-subscript-no-evidence", "'Solve 2x₁ + 3 = 9' read (a subscripted name alone: no sibling, not named)",
      f"{_LIN}/prompt.py", 'name.replace("_", "") if name in subscripted else name', "name", _AF),
+    ("linAF-dash-term-unbounded", "'Solve 3x + 5 = 20 – x' read as 20 − x (the dash may pause before the x asked)",
+     _SYM, r'|[_+\-*/^() \u2212])*=")', r'|[_+\-*/^() \u2212])*")', _AF),
+    ("linAF-dash-number-before-term", "'Solve 3x + 5 = 20 – 2x' read as 20 − 2x (a number alone read where a term starts)",
+     _SYM, r'(?![\w(*/^\u00b7\u00d7]|\.[0-9])")', r'")', _AF),
     ("linAF-fullwidth-mixed", "'Solve 3x + 5 = 2０' read as 20 (a mixed-script number fused)",
      _SYM, "        if not _ASCII_DIGIT.search(prompt):\n", "        if True:\n", (*_AF, "tests/unit/test_linear_alphabet.py")),
     ("linAF-name-and-joins-equations", "'Halla x e y: x + y = 10 e x - y = 2.' read ('e' joins equations too)",

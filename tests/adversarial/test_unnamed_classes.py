@@ -147,12 +147,20 @@ def test_an_asked_expression_is_proven_right_or_reaches_the_model(pair: Pair) ->
     [
         (".5x + 1 = 3. Solve for x.", "Step 1: 0.5x = 2.\nAnswer: x = 4", {"x": 4}),
         ("Solve \u00bex + 1 = 7.", "Step 1: (3/4)x = 6.\nAnswer: x = 8", {"x": 8}),
-        ("Solve x \u2013 y = 2 and x + y = 6.", "Step 1: Add them: 2x = 8, x = 4.\nAnswer: x = 4, y = 2", {"x": 4, "y": 2}),
+        # wip/linAG: the spaced en dash is read as minus (next test); an em dash stays unread, the model's answer kept
+        ("Solve x \u2014 y = 2 and x + y = 6.", "Step 1: Add them: 2x = 8, x = 4.\nAnswer: x = 4, y = 2", {"x": 4, "y": 2}),
     ],
 )
 def test_a_misread_notation_never_overrides_the_models_correct_answer(prompt: str, answer: str, solution: dict[str, int]) -> None:
     result = StepCache().generate(prompt, OracleModel({prompt: answer}))
     assert not result.used_fallback and math_judge(solution)(result.text), result.text
+
+
+def test_a_spaced_en_dash_is_read_as_minus_and_proven() -> None:
+    """wip/linAG (the lead's decision): 'x \u2013 y' is 'x - y'; the answer served is proven, x = 4, y = 2."""
+    prompt = "Solve x \u2013 y = 2 and x + y = 6."
+    result = StepCache().generate(prompt, OracleModel({prompt: "Step 1: Add them: 2x = 8, x = 4.\nAnswer: x = 4, y = 2"}))
+    assert result.verified and math_judge({"x": 4, "y": 2})(result.text), result.text
 
 
 def test_a_nested_key_spec_is_not_read_as_top_level_keys() -> None:

@@ -1007,14 +1007,18 @@ def math_form(text: str) -> str:
 # wip/linAF: the oracle's own reading of symbols fresh writers type (its own table and rules, not the engine's):
 # full-width + - * / = are those operators; full-width digits are digits when no ASCII digit stands in the text
 # (beside one they make a mixed-script number: unread); " × " or " · " with its spaces between a number and one
-# letter or "(" is "*"; a vulgar fraction right before one letter or "(" (no digit, letter or point before it) is
-# that bracketed quotient (the en dash: branch wip/linAF-dash)
+# letter or "(" is "*"; a vulgar fraction right before one letter or "(" (no digit, letter or point before it), or
+# one space before one letter an operator or "=" follows ("½ x = 3"), is that bracketed quotient; an en dash after a digit, ")" or a lone letter is a minus before a number alone, or
+# before a term when an "=" follows it through math alone ("= 20 – x." may be a pause before "x": unread)
 _TYPED_OPERATORS = {"\uff0b": "+", "\uff0d": "-", "\uff0a": "*", "\uff0f": "/", "\uff1d": "="}
 _TYPED_DIGITS = {chr(0xFF10 + d): str(d) for d in range(10)}
 _TYPED_FRACTIONS = {"\u00bd": "(1/2)", "\u2153": "(1/3)", "\u2154": "(2/3)", "\u00bc": "(1/4)", "\u00be": "(3/4)",
                     "\u2155": "(1/5)", "\u2159": "(1/6)", "\u215b": "(1/8)"}
 _TYPED_TIMES = re.compile(r"(?<![A-Za-z0-9_.])([0-9]+(?:\.[0-9]+)?) [\u00d7\u00b7] (?=(?:[A-Za-z](?![A-Za-z0-9_.])|\())")
-_TYPED_FRACTION = re.compile("(?<![A-Za-z0-9_.])([\u00bd\u2153\u2154\u00bc\u00be\u2155\u2159\u215b])(?=(?:[A-Za-z](?![A-Za-z0-9_.])|\())")
+# between two lone letters, spaced on both sides or on neither ("x × y", "x·y"): "*"
+_TYPED_TIMES_NAMES = re.compile(r"(?<![A-Za-z_])([A-Za-z])( ?)[\u00d7\u00b7]\2(?=[A-Za-z](?![A-Za-z0-9_.]))")
+_TYPED_FRACTION = re.compile("(?<![A-Za-z0-9_.])([\u00bd\u2153\u2154\u00bc\u00be\u2155\u2159\u215b])"
+                             "(?:(?=(?:[A-Za-z](?![A-Za-z0-9_.])|\())| (?=[A-Za-z](?![A-Za-z0-9_.]) ?[-+*/=\u2212]))")
 
 
 def _typed_symbols(text: str) -> str:
@@ -1023,9 +1027,26 @@ def _typed_symbols(text: str) -> str:
     if not any("0" <= c <= "9" for c in text):
         text = "".join(_TYPED_DIGITS.get(c, c) for c in text)
     text = _TYPED_TIMES.sub(lambda m: m.group(1) + " * ", text)
+    text = _TYPED_TIMES_NAMES.sub(lambda m: m.group(1) + m.group(2) + "*" + m.group(2), text)
     text = _TYPED_FRACTION.sub(lambda m: _TYPED_FRACTIONS[m.group(1)], text)
-    return text
+    return "".join("-" if c == "\u2013" and _dash_is_minus(text, i) else c for i, c in enumerate(text))
 
+
+def _dash_is_minus(text: str, i: int) -> bool:
+    before, after = text[:i].rstrip(" "), text[i + 1 :].lstrip(" ")
+    if len(text[:i]) - len(before) != 1 or len(text[i + 1 :]) - len(after) != 1 or not before or not after:
+        return False
+    lone_letter = before[-1].isascii() and before[-1].isalpha() and not (len(before) > 1 and before[-2].isalpha())
+    if not (before[-1].isdigit() or before[-1] == ")" or lone_letter):
+        return False
+    if re.match(r"[0-9]+(?:\.[0-9]+)?(?![A-Za-z0-9_(*/^]|\.[0-9])", after):
+        return True
+    term = re.match(r"[0-9.]*(?:[A-Za-z](?![A-Za-z.])|\()", after)
+    if term is None:
+        return False
+    rest = after[term.end():]
+    upto = rest.split("=", 1)
+    return len(upto) == 2 and re.fullmatch(r"(?:[0-9.+\-*/^() _]|(?<![A-Za-z])[A-Za-z](?![A-Za-z]))*", upto[0]) is not None
 
 
 #: the format instructions the oracle reads, only as a math prompt's last sentence (any case)

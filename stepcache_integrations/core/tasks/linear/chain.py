@@ -999,6 +999,8 @@ def _checks(
          "the prompt asks for the number alone"),
         ("fraction" in fmt and _DECIMAL.search(_after_label(last)) is not None, "the prompt asks for the answer as a fraction"),
         ("decimal" in fmt and "/" in _after_label(last), "the prompt asks for the answer as a decimal"),
+        ("integer" in fmt and ("/" in _after_label(last) or _DECIMAL.search(_after_label(last)) is not None),
+         "the prompt asks for the answer as an integer"),
     )
 
 

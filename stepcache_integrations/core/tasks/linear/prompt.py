@@ -342,6 +342,7 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     constraints both ask); the result is shared, so read it only."""
     subscripted = subscripted_names(prompt)
     prompt = symbols_plain(prompt)  # "3 \u00d7 y", "\u00bdx", "x\u2081", "3x \u2013 5", full-width digits (symbols.py)
+    prompt = _equation_labels_blanked(prompt)  # "I: x + 2y = 17\nII: x - y = 2"
     prompt = _spelled_as_symbols(_spaced_coefficients_joined(_few_shot_blanked(_history_blanked(_turn_tags_as_labels(prompt)))))
     powered, raised = _powers_spelled(prompt)
     if not _rule_plain_notation(powered):
@@ -453,6 +454,31 @@ _TURN_TAG = re.compile(
     r"|(?P<end><\|(?:im_end|end)\|>)",
     re.IGNORECASE | re.MULTILINE)
 _TAG_ROLE = {"instruction": "User", "response": "Assistant", "input": "Input"}
+
+
+# wip/linAG: a system's equations labelled with Roman numerals, one a line ("I: x + 2y = 17\nII: x - y = 2", the
+# German textbook layout): the labels I, II, III, IV in order from I on consecutive lines, each line's rest one
+# equation (math alone: no two letters side by side, one "="), two lines or more. Anything else is kept (no claim).
+_ROMAN_LABELS = ("I", "II", "III", "IV")
+_ROMAN_LABELLED = re.compile(r"[ \t]*(I{1,3}|IV):[ \t]+(?=\S)")
+_LABELLED_EQUATION = re.compile(r"(?!.*[A-Za-z]{2})[0-9A-Za-z_ .+\-*/^()\u2212]+=[0-9A-Za-z_ .+\-*/^()\u2212]+[.,;]?[ \t]*")
+
+
+def _equation_labels_blanked(prompt: str) -> str:
+    """``prompt`` with a labelled system's Roman-numeral labels blanked (offsets kept), or as written."""
+    if "I:" not in prompt:
+        return prompt
+    lines = prompt.split("\n")
+    labelled = [(i, m) for i, line in enumerate(lines) if (m := _ROMAN_LABELLED.match(line))]
+    if len(labelled) < 2 or [i for i, _ in labelled] != list(range(labelled[0][0], labelled[0][0] + len(labelled))):
+        return prompt
+    if [m.group(1) for _, m in labelled] != list(_ROMAN_LABELS[: len(labelled)]):
+        return prompt
+    if not all(_LABELLED_EQUATION.fullmatch(lines[i], m.end()) for i, m in labelled):
+        return prompt
+    for i, m in labelled:
+        lines[i] = " " * m.end() + lines[i][m.end() :]
+    return "\n".join(lines)
 
 
 def _turn_tags_as_labels(prompt: str) -> str:
@@ -588,8 +614,8 @@ def _exchanges_start(prompt: str, turns: list[re.Match[str]]) -> int | None:
 
 def _answer_readable(request: LinearRequest, solution: dict[str, Fraction]) -> tuple[bool, Fraction | None]:
     """Whether an answer can state what is asked in the form asked, and the asked expression's
-    value (None: no expression asked). Not when the expression has no value ("1/x" at x = 0) or
-    "as a decimal" cannot be followed (x = 1/3)."""
+    value (None: no expression asked). Not when the expression has no value ("1/x" at x = 0),
+    "as a decimal" cannot be followed (x = 1/3) or "as an integer" (x = 9/2)."""
     value = target_value(request.target, solution) if request.target else None
     if request.target and value is None:
         return False, None
@@ -599,6 +625,9 @@ def _answer_readable(request: LinearRequest, solution: dict[str, Fraction]) -> t
     if "decimal" in request.format or json_asked:  # a JSON number: x = 1/3 cannot be one
         values = [*solution.values(), *([value] if value is not None else [])]
         if any(not _terminates(v) for v in values):
+            return False, None
+    if "integer" in request.format:  # wip/linAG: x = 9/2 "as an integer" may ask for rounding: no claim
+        if any(v.denominator != 1 for v in [*solution.values(), *([value] if value is not None else [])]):
             return False, None
     return True, value
 

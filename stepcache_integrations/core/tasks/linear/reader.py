@@ -15,13 +15,14 @@ import re
 import unicodedata
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
 from lark import Token, Transformer, Tree
 
 from ...types import BoundedLRU
-from ..request_language import Declined, Folded, RequestLanguage, Vocabulary, Word
+from ..request_language import Declined, Folded, RequestLanguage, Vocabulary, Word, fold
 from .answer_form import (BOXED, JSON_TEMPLATE, PLACEHOLDER, AnswerForm, form_of_template, in_language, is_json_form, json_form,
                           json_keys, read_answer_form)
 from .targets import EXPRESSION, LONE_NAME, canonical_target
@@ -72,13 +73,16 @@ _EXERCISE_NUMBER = re.compile(r"\s*[0-9]{1,3}(?=\s*[:\uff1a]|, )")
 
 #: The format instructions this task reads, keys of :attr:`LinearRequest.format`.
 FORMATS = ("steps", "numbered", "lines", "answer_last", "answer_value", "answer_named", "answer_only", "one_line",
-           "fraction", "decimal", "bare_number", "yes_no", "answer_line")
+           "fraction", "decimal", "integer", "bare_number", "yes_no", "answer_line")
 # Instructions no answer can follow together: the answer alone and its steps, a fraction and a decimal.
-_EXCLUSIVE = (({"steps", "numbered", "lines"}, {"answer_only", "one_line"}), ({"fraction"}, {"decimal"}))
+_EXCLUSIVE = (({"steps", "numbered", "lines"}, {"answer_only", "one_line"}), ({"fraction"}, {"decimal"}),
+              ({"integer"}, {"fraction", "decimal"}))  # wip/linAG: an integer is asked in one form only
 
 # The PER_LINE phrases that put one thing on a line of its own, by table (wip/linAD: "the final answer on its own
 # line"); the others lay out several, one per line.
-_ONE_ANSWER_LINE = frozenset({"on its own line", "on a separate line", "on a new line", "en su propia línea",
+_ONE_ANSWER_LINE = frozenset({"on its own line", "on a separate line", "on a new line", "alone on the last line",
+                              "alone on its own line", "on a line by itself",  # wip/linAG
+                              "en su propia línea",
                               "en una línea aparte", "sur sa propre ligne", "sur une ligne séparée", "in einer eigenen zeile",
                               "em sua própria linha", "em uma linha separada", "su una riga a parte", "на отдельной строке"})
 
@@ -398,6 +402,13 @@ class _Read(WordFacts, Transformer[Token, Any]):
         first, second = _names(children)
         return self._asked_expression(f"{first}*{second}")
 
+    def product_written(self, children: list[Any]) -> str:
+        """"the product xy" (wip/linAG): only a product of two unknowns ("the product x + y" is no claim)."""
+        text = children[-1].value
+        if not _PRODUCT_OF_TWO.fullmatch(text):
+            raise Declined
+        return self._asked_expression(text)
+
     def sum(self, children: list[Any]) -> str:
         first, second = _names(children)
         return self._asked_expression(f"{first} + {second}")
@@ -420,7 +431,7 @@ class _Read(WordFacts, Transformer[Token, Any]):
     steps = manner = _adds("steps")
     numbered, lines = _adds("steps", "numbered"), _adds("steps", "lines")
     answer_last, answer_only, one_line = _adds("answer_last"), _adds("answer_only"), _adds("one_line")
-    as_fraction, as_decimal = _adds("fraction"), _adds("decimal")
+    as_fraction, as_decimal, as_integer = _adds("fraction"), _adds("decimal"), _adds("integer")
 
     def answer_line(self, children: list[Any]) -> None:
         """"Put the final answer on its own line" (wip/linAD): the last line states the values asked and
@@ -1233,11 +1244,24 @@ def _mark(text: str, pos: int) -> tuple[Word, int] | None:
     return Word(_MARKS[char], char, pos), pos + 1
 
 
+@lru_cache(maxsize=1)
+def _two_letter_words() -> frozenset[str]:
+    """Every two-letter word of a phrase of any table ("an", "is", "in", "es", "et", "de"): never the product of two unknowns."""
+    return frozenset(word for table in _LANGUAGE.vocabularies for phrase in table.phrases
+                     for word in re.split(r"[\s'\u2019]+", phrase) if len(word) == 2)
+
+
 def _named_at(
     text: str, pos: int, variables: frozenset[str], found: tuple[str, int] | None
 ) -> tuple[Word, int] | None:
     """An expression over the unknowns ("2x") or an unknown at ``pos``, unless the table reads a
-    longer word there."""
+    longer word there; two unknowns' letters side by side ("xy") only where the table reads no word and no table
+    holds that word ("an", "is", "in", "et" stay words when their letters are unknowns)."""
+    if found is None and (pair := _NAMES_SIDE_BY_SIDE.match(text, pos)) is not None and (pos == 0 or not (
+            text[pos - 1].isalnum() or text[pos - 1] in "_.^*/+-=")):
+        if pair.group(1) != pair.group(2) and {pair.group(1), pair.group(2)} <= variables and (
+                fold(pair.group()) not in _two_letter_words()):
+            return Word("EXPR", f"{pair.group(1)}*{pair.group(2)}", pos), pair.end()  # "what is xy?" (wip/linAG)
     expression = _expression_at(text, pos, variables)
     if expression is not None and (found is None or found[1] <= expression[1]):
         return expression
@@ -1245,6 +1269,12 @@ def _named_at(
     if ident is not None and ident.group() in variables and (found is None or found[1] <= ident.end()):
         return Word("VAR", ident.group(), pos), ident.end()
     return None
+
+
+# two unknowns' letters side by side, a word of its own ("the product xy"): their product; "xyz", "xy2", "xy^2",
+# "xy(" or "xy." followed by a digit are no such word
+_PRODUCT_OF_TWO = re.compile(r"[A-Za-z]\s?\*\s?[A-Za-z]")
+_NAMES_SIDE_BY_SIDE = re.compile(r"([A-Za-z])([A-Za-z])(?![\w^(]|\.[0-9])")
 
 
 def _expression_at(text: str, pos: int, variables: frozenset[str]) -> tuple[Word, int] | None:

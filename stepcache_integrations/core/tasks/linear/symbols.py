@@ -11,13 +11,18 @@ other use of these characters stays as written, and the math reader still declin
   bracket ("3 × y", "3 · y", "2 × (x + 1)"): "*", same length. Between two numbers ("3 × 4", "1·5":
   a British decimal point?), after a letter ("x × 3"), before a word or written without its spaces
   ("3·x", "3×x": tests/unit/test_linear_alphabet.py holds them unclaimed) it stays, so no claim;
-- a vulgar fraction right before one letter or a bracket ("½x", "⅓(x + 3)"): that coefficient,
-  exact, in brackets ("(1/2)x"). After a digit ("1½x": a mixed number?) or a point, before a space,
-  a digit or a word it stays;
+  between two lone letters, spaced on both sides or on neither ("x × y", "x·y", wip/linAG), it is "*";
+- a vulgar fraction right before one letter or a bracket ("½x", "⅓(x + 3)"), or one space before
+  one letter an operator or "=" follows ("½ x + 5 = 20", wip/linAG): that coefficient, exact, in
+  brackets ("(1/2)x"). After a digit ("1½x": a mixed number?) or a point, before a digit or a word,
+  before a spaced bracket or a spaced letter no operator follows ("½ a cup") it stays;
 - subscript digits right after one letter ("x₁", "a₂"): the indexed name "x_1" (prompt.py asks the
   same evidence as for "x1": a sibling of the same letter, or the request naming it);
-(An en dash between two terms, "3x – 5 = 20", is read on branch wip/linAF-dash: tests/adversarial/
-test_unnamed_classes.py holds "Solve x – y = 2 and x + y = 6." unclaimed, the model's answer kept verbatim.)
+- an en dash between two terms, a space on each side ("3x – 5 = 20", "x – y = 2"; unspaced, "3–5" may be a
+  range: kept, wip/linAG): the minus sign U+2212. Before a number
+  alone anywhere in a run; before a term with a letter only when an "=" follows it in the same
+  run, through math alone ("= 20 – x?" may be a pause, then "x?" asks x: kept, so no claim). Never
+  before or after a word ("= 20 – y dame x": Spanish "and" before a word).
 """
 
 from __future__ import annotations
@@ -32,11 +37,22 @@ _FULL_WIDTH_CHARS = frozenset("\uff0b\uff0d\uff0a\uff0f\uff1d" + "".join(chr(0xF
 _ASCII_DIGIT = re.compile("[0-9]")
 # a number (no digit, point or letter before it), a sign, one letter (nothing of a name after it) or a bracket
 _TIMES = re.compile(r"(?<![\w.])(?P<n>[0-9]+(?:\.[0-9]+)?) [\u00d7\u00b7] (?=[A-Za-z](?![\w.])|\()")
+# wip/linAG: between two lone letters, spaced on both sides or on neither ("x × y", "x·y": no decimal point stands
+# between letters): "*"
+_TIMES_NAMES = re.compile(r"(?<![^\W\d_])(?P<a>[A-Za-z])(?P<s> ?)[\u00d7\u00b7](?P=s)(?=[A-Za-z](?![\w.]))")
 _VULGAR = {"\u00bd": "1/2", "\u2153": "1/3", "\u2154": "2/3", "\u00bc": "1/4", "\u00be": "3/4", "\u2155": "1/5",
            "\u2159": "1/6", "\u215b": "1/8"}
-_FRACTION = re.compile("(?<![\\w.])([" + "".join(_VULGAR) + "])(?=[A-Za-z](?![\\w.])|\\()")
+# spaced ("½ x"), only before one letter an operator or "=" follows: "½ a cup" stays as written
+_FRACTION = re.compile("(?<![\\w.])([" + "".join(_VULGAR) + "])"
+                       "(?:(?=[A-Za-z](?![\\w.])|\\()| (?=[A-Za-z](?![\\w.]) ?[-+*/=\u2212]))")
 _SUBSCRIPT_DIGITS = str.maketrans({chr(0x2080 + d): str(d) for d in range(10)})
 _SUBSCRIPTED = re.compile("(?<![^\\W\\d_])([A-Za-z])([\u2080-\u2089]+)(?![\\w\u2080-\u208f])")
+# an en dash between two terms, one space each side: a digit, a lone letter or ")" before it; a number alone, or a term
+# (a coefficient, a consonant letter alone or a bracket) and then an "=" of the same run after it
+_DASH_OPERAND_BEFORE = re.compile(r"(?:[0-9]|(?<![^\W\d_])[A-Za-z]|\)) $")
+_DASH_NUMBER_AFTER = re.compile(r" [0-9]+(?:\.[0-9]+)?(?![\w(*/^\u00b7\u00d7]|\.[0-9])")
+_DASH_TERM_AFTER = re.compile(
+    r" (?:[0-9]+(?:\.[0-9]+)?)?(?:[A-Za-z](?![A-Za-z.])|\()(?:[0-9.]+|(?<![A-Za-z])[A-Za-z](?![A-Za-z])|[_+\-*/^() \u2212])*=")
 
 
 def symbols_plain(prompt: str) -> str:
@@ -49,8 +65,11 @@ def symbols_plain(prompt: str) -> str:
             prompt = prompt.translate(_FULL_WIDTH_DIGITS)
     if "\u00d7" in prompt or "\u00b7" in prompt:
         prompt = _TIMES.sub(lambda m: m.group("n") + " * ", prompt)
+        prompt = _TIMES_NAMES.sub(lambda m: m.group("a") + m.group("s") + "*" + m.group("s"), prompt)
     prompt = _FRACTION.sub(lambda m: f"({_VULGAR[m.group(1)]})", prompt)
     prompt = _SUBSCRIPTED.sub(lambda m: f"{m.group(1)}_{m.group(2).translate(_SUBSCRIPT_DIGITS)}", prompt)
+    if "\u2013" in prompt:
+        prompt = _dashes_as_minus(prompt)
     return prompt
 
 
@@ -59,3 +78,14 @@ def subscripted_names(prompt: str) -> frozenset[str]:
     if prompt.isascii():
         return frozenset()
     return frozenset(f"{m.group(1)}_{m.group(2).translate(_SUBSCRIPT_DIGITS)}" for m in _SUBSCRIPTED.finditer(prompt))
+
+
+def _dashes_as_minus(prompt: str) -> str:
+    """``prompt`` with each en dash between two terms (the module's rule) written as U+2212."""
+    out = list(prompt)
+    for i, char in enumerate(prompt):
+        if char != "\u2013" or not _DASH_OPERAND_BEFORE.search(prompt, max(0, i - 2), i):
+            continue
+        if _DASH_NUMBER_AFTER.match(prompt, i + 1) or _DASH_TERM_AFTER.match(prompt, i + 1):
+            out[i] = "\u2212"
+    return "".join(out)

@@ -562,6 +562,8 @@ def _bare_number_errors(steps: list[Step], c: LinearConstraints) -> list[str]:
         return ["the prompt asks for the answer as a fraction"]
     if "decimal" in c.format and "/" in text:
         return ["the prompt asks for the answer as a decimal"]
+    if "integer" in c.format and ("." in text or "/" in text):
+        return ["the prompt asks for the answer as an integer"]
     return []
 
 

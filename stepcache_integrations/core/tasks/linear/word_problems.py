@@ -1173,6 +1173,8 @@ def understand_word_problem(prompt: str) -> LinearProblem | None:
         form = _answer_form(transformer, {letter}) if transformer.answer_forms else ""
         if form is None or (form and implicit):
             return None  # a template beside the user's words for the quantity, or one naming another unknown
+        if not _integer_followed(fmt, (value,)):
+            return None
         return LinearProblem((equation,), (letter,), (letter,), {letter: value}, fmt, label, language=table.language,
                              answer_form=form)
     return None
@@ -1203,7 +1205,14 @@ def _two_unknowns(text: str, table: Any) -> LinearProblem | None:
         return None
     order = tuple(sorted(letters))
     fmt = tuple(f for f in FORMATS if f in transformer.format)
+    if not _integer_followed(fmt, tuple(solution.values())):
+        return None
     return LinearProblem(tuple(equations), order, order, dict(solution), fmt, transformer.answer_label, language=table.language)
+
+
+def _integer_followed(fmt: tuple[str, ...], values: tuple[Fraction, ...]) -> bool:
+    """"Give the answer as an integer" (wip/linAG) can be followed: every value is one (7/2 may ask for rounding)."""
+    return "integer" not in fmt or all(value.denominator == 1 for value in values)
 
 
 def _asks_both(transformer: Any, letters: set[str]) -> bool:
