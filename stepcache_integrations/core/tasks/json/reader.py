@@ -4083,12 +4083,13 @@ def _absent_word_noted(text: str, folded: str, pos: int, table: Vocabulary) -> t
 
 
 def _noted_word(text: str, folded: str, pos: int, table: Vocabulary, note_class: str) -> re.Match[str] | None:
-    """One word at ``pos``, lowercase or capitalised, right before a note of ``note_class`` (spaced tables: after a space)."""
-    word = _TRUTH_WORD.match(text, pos)
+    """One word at ``pos``, lowercase or capitalised, then a space and a note of ``note_class``; spaced tables only
+    (zh "是" is also the copula: "rain 是（布尔值）" declares a type, it states no value)."""
+    word = _TRUTH_WORD.match(text, pos) if table.spaced else None
     if word is None or word.group() not in (word.group().lower(), word.group().capitalize()):
         return None
     note_at = word.end() + len(text[word.end():]) - len(text[word.end():].lstrip(" \t"))
-    note = table.match(folded, note_at) if note_at > word.end() or not table.spaced else None  # type: ignore[arg-type]
+    note = table.match(folded, note_at) if note_at > word.end() else None  # type: ignore[arg-type]
     return word if note is not None and note[0] == note_class else None
 
 

@@ -1,0 +1,90 @@
+"""wip/jsonAF: a type note right after a value makes its type explicit. The table's word for true or false
+before the table's boolean note ("disponible: no (como booleano)", "lagernd=nein (als Boolean)", "shipped yes
+(boolean)") is that boolean; the table's word for no value before its null note ("manager is unknown (use null)")
+is null; "(keep it a string)" notes a string. A note that does not fit the value, a word that is no truth word
+of the prompt's language, or the same word without the note stays no claim."""
+
+from __future__ import annotations
+
+import pytest
+
+from stepcache_integrations.core.tasks.json.reader import read_request
+from tests._pairs import exact_object as _exact
+from tests._pairs import read_stated as _read
+from tests._pairs import served_after as _second
+
+NOTED = [
+    ("JSON with keys ref, price, available: ref QK-2, price 8, available: no (as a boolean).",
+     ("ref", "price", "available"), {"ref": "QK-2", "price": 8, "available": False}),
+    ("JSON with keys ref, available: ref QK-2, available no (boolean)", ("ref", "available"),
+     {"ref": "QK-2", "available": False}),
+    ("JSON with keys ref, available: ref QK-2, available = yes (boolean)", ("ref", "available"),
+     {"ref": "QK-2", "available": True}),
+    ("JSON with keys ref, available: ref QK-2, available: Yes (a boolean)", ("ref", "available"),
+     {"ref": "QK-2", "available": True}),
+    ("Pasa a JSON: referencia QK-2, precio 8,40, disponible: no (como booleano). Claves: referencia, precio, disponible.",
+     ("referencia", "precio", "disponible"), {"referencia": "QK-2", "precio": 8.4, "disponible": False}),
+    ("Gib mir JSON: Kundennummer 9920, Name Lea Fischer, Newsletter: nein (als Boolean). Schlüssel: kundennummer, name, newsletter",
+     ("kundennummer", "name", "newsletter"), {"kundennummer": 9920, "name": "Lea Fischer", "newsletter": False}),
+    ("JSON mit artikel=Tisch und lagernd=nein (als Boolean)", ("artikel", "lagernd"), {"artikel": "Tisch", "lagernd": False}),
+    ("Dammi un JSON: città Roma, persone 2, terrazza no (booleano).", ("città", "persone", "terrazza"),
+     {"città": "Roma", "persone": 2, "terrazza": False}),
+    ("Return JSON with keys name and manager. name is Raj, manager is unknown (use null).", ("name", "manager"),
+     {"name": "Raj", "manager": None}),
+    ("Return JSON with keys name and manager. name is Raj, manager is none (use null).", ("name", "manager"),
+     {"name": "Raj", "manager": None}),
+    ('Write a JSON object with name Raj, zip "10001" (keep it a string) and floor 12.', ("name", "zip", "floor"),
+     {"name": "Raj", "zip": "10001", "floor": 12}),
+]
+
+
+@pytest.mark.parametrize("prompt, keys, stated", NOTED)
+def test_a_note_after_the_value_types_it(prompt: str, keys: tuple[str, ...], stated: dict[str, object]) -> None:
+    assert _read(prompt) == (keys, stated)
+    assert all(type(v) is type(stated[k]) for k, v in _read(prompt)[1].items())  # True is no 1
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "JSON with keys ref, available: ref QK-2, available: no",                     # no note: "no" stays unread
+        "JSON with keys ref, available: ref QK-2, available: no (as a number)",       # a note of another type
+        "JSON with keys ref, available: ref QK-2, available: no (as a string)",
+        "JSON with keys ref, available: ref QK-2, available: abc (as a number)",
+        "JSON with keys ref, available: ref QK-2, available: maybe (as a boolean)",   # no truth word
+        "JSON with keys ref, available: ref QK-2, available: nope (as a boolean)",
+        "JSON with keys ref, available: ref QK-2, available: NO (as a boolean)",      # capitals: not the table's word
+        "JSON with keys ref, available: ref QK-2, available: nein (as a boolean)",    # another language's word
+        "JSON with keys ref, available: ref QK-2, available: не (as a boolean)",
+        "Pasa a JSON: referencia QK-2, disponible: yes (como booleano). Claves: referencia, disponible.",
+        "JSON with keys ref, available: ref QK-2, available: no(as a boolean)",       # the note glued to the word
+        "JSON with keys ref, available: ref QK-2, available: no no (as a boolean)",
+        "JSON with keys ref, available: ref QK-2, available: not no (as a boolean)",
+        "Return JSON with keys name and manager. name is Raj, manager is Kim (use null).",  # a name is no absent value
+        "Return JSON with keys name and manager. name is Raj, manager is unknown.",         # no note: no null
+        "Return JSON with keys name and manager. name is Raj, manager is unknown (as a boolean).",
+        "Return JSON with keys name and manager. name is Raj, manager is 30 (use null).",
+        "Return JSON with keys name and manager. name is Raj, manager is ninguno (use null).",  # another language's word
+        "Return JSON with keys name and manager (use null): name is Raj",                   # a null note on a key
+        "Write a JSON object with name Raj, zip 10001 (keep it a string) and floor 12.",    # a number noted a string
+    ],
+)
+def test_what_stays_declined(prompt: str) -> None:
+    assert read_request(prompt) is None
+
+
+@pytest.mark.parametrize(
+    "first, second, expected",
+    [
+        ("Pasa a JSON: referencia QK-2, precio 8,40, disponible: no (como booleano). Claves: referencia, precio, disponible.",
+         "Pasa a JSON: referencia QK-3, precio 8,40, disponible: sí (como booleano). Claves: referencia, precio, disponible.",
+         {"referencia": "QK-3", "precio": 8.4, "disponible": True}),
+        ("Return JSON with keys name and manager. name is Raj, manager is unknown (use null).",
+         "Return JSON with keys name and manager. name is Ana, manager is unknown (use null).", {"name": "Ana", "manager": None}),
+        ("JSON mit artikel=Tisch und lagernd=nein (als Boolean)", "JSON mit artikel=Stuhl und lagernd=ja (als Boolean)",
+         {"artikel": "Stuhl", "lagernd": True}),
+    ],
+)
+def test_pairs_are_served_exactly(first: str, second: str, expected: dict[str, object]) -> None:
+    served, obj = _second(first, second)
+    assert served and _exact(obj, expected)
