@@ -88,3 +88,49 @@ def test_what_stays_declined(prompt: str) -> None:
 def test_pairs_are_served_exactly(first: str, second: str, expected: dict[str, object]) -> None:
     served, obj = _second(first, second)
     assert served and _exact(obj, expected)
+
+
+# -- a key's list, then "and key ..." statements; en "= the list" ---------------------------------
+LISTED = [
+    ('JSON object please: key "tags" holding the list python, llamaindex, rag and key "count" equal to 3',
+     ("tags", "count"), {"tags": ["python", "llamaindex", "rag"], "count": 3}),
+    ('JSON object please: key "tags" = the list oak, pine, birch and key "count" = 3', ("tags", "count"),
+     {"tags": ["oak", "pine", "birch"], "count": 3}),
+    ('JSON object with key "tags" holding the list oak, pine and birch, and a key "count" equal to 3', ("tags", "count"),
+     {"tags": ["oak", "pine", "birch"], "count": 3}),
+    ('JSON object please: key "tags" = the list: oak, pine, birch', ("tags",), {"tags": ["oak", "pine", "birch"]}),
+    ("Convert to JSON:\nname: Ana\nage: 41 (integer)", ("name", "age"), {"name": "Ana", "age": 41}),
+    ("Convert to JSON:\nname: Ana\nactive: no (as a boolean)", ("name", "active"), {"name": "Ana", "active": False}),
+]
+
+
+@pytest.mark.parametrize("prompt, keys, stated", LISTED)
+def test_a_list_ends_before_the_next_key(prompt: str, keys: tuple[str, ...], stated: dict[str, object]) -> None:
+    assert _read(prompt) == (keys, stated)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        'JSON object please: key "tags" holding the list oak, pine, birch and count equal to 3',  # no "key": where the list ends?
+        'JSON object please: key "tags" holding the list oak, pine and key "count"',              # the next key has no value
+        'JSON object please: key "tags" = the list oak, pine and key "tags" = 3',                # the same key twice
+        'JSON object please: key "tags" holding the list oak, pine and key "count" equal to 3 and key "x" equal to 4',
+        'JSON object please: key "tags" holding the list oak, true and key "count" equal to 2',  # items of two types
+        'JSON object please: key "tags" holding the list oak, pine and key "count" equal to three',
+        'JSON object please: key "tags" = the list oak, pine birch',                             # no comma between items
+        'JSON object please: key "tags" holding the list oak, count and key "count" equal to 2',  # an item is a key's name
+        'JSON object please: key "tags" holding the list oak, pine and key "count" equal to 2, sorted',
+        "JSON object with tags = the list oak, pine, birch",                                     # no "key" before it
+        "Convert to JSON:\nname: Ana\nactive: maybe (as a boolean)",
+        "Convert to JSON:\nname: Ana\nage: 41.5 (integer)",
+    ],
+)
+def test_lists_that_stay_declined(prompt: str) -> None:
+    assert read_request(prompt) is None
+
+
+def test_a_list_and_a_count_are_served_exactly() -> None:
+    served, obj = _second('JSON object please: key "tags" holding the list python, llamaindex, rag and key "count" equal to 3',
+                          'JSON please: key "tags" holding the list small, medium and key "count" equal to 2')
+    assert served and _exact(obj, {"tags": ["small", "medium"], "count": 2})

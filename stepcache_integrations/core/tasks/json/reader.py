@@ -414,6 +414,28 @@ class _Read(Transformer[Token, Any]):
             key = next(t for t in tokens[at + 1 :] if t.type != "COMMA")  # "one key, tags, holding the list"
         self._listed(key, tokens[at + 1 :])
 
+    def key_listing_then_stmts(self, children: list[Any]) -> None:
+        """'key "tags" holding the list oak, pine and key "count" equal to 3': the list (:meth:`key_listing`) ends at the
+        "and" before the next "key"; the statements after it as :meth:`with_keyed_stmts` reads them (wip/jsonAF)."""
+        ones = [i for i, c in enumerate(children) if isinstance(c, Token) and c.type == "KEYWORD_ONE"]
+        cut = ones[-1] if len(ones) == 2 else None
+        if cut is None:
+            raise Declined  # a "key" word inside the list or the statements: which key it opens is not certain
+        while isinstance(children[cut - 1], Token) and children[cut - 1].type in ("DEF", "ART"):
+            cut -= 1
+        end = cut - 1 if isinstance(children[cut - 1], Token) and children[cut - 1].type == "AND" else None
+        if end is None:
+            raise Declined
+        if isinstance(children[end - 1], Token) and children[end - 1].type == "COMMA":
+            end -= 1
+        self.key_listing(children[:end])
+        self.with_keyed_stmts(children[cut:])
+        after = children[ones[-1]].start_pos or 0
+        keyed = sorted((st.span[0], label) for label, st, _unit in self.stated if st.span[0] > after)
+        if not keyed:
+            raise Declined
+        self.asked += [label for _pos, label in keyed]  # each key after "and key" is asked as the listed one is
+
     def list_of_key(self, children: list[Any]) -> None:
         """"with the key tags containing the list: red, green": the items of the one key of the mod just read
         (with_one_key; any other mod before it, or a statement of that key, states no list: wip/jsonL)."""
