@@ -134,3 +134,34 @@ def test_a_list_and_a_count_are_served_exactly() -> None:
     served, obj = _second('JSON object please: key "tags" holding the list python, llamaindex, rag and key "count" equal to 3',
                           'JSON please: key "tags" holding the list small, medium and key "count" equal to 2')
     assert served and _exact(obj, {"tags": ["small", "medium"], "count": 2})
+
+
+# -- pasted CSV rows: "header names as keys", "(the header row gives the keys)", "Make JSON from:" ---
+PASTED = [
+    ("Convert this CSV row to a JSON object, header names as keys:\nsku,qty,price\nB-22,10,12.25", ("sku", "qty", "price"),
+     {"sku": "B-22", "qty": 10, "price": 12.25}),
+    ("Turn this CSV row into a JSON object (the header row gives the keys):\nsku,qty,warehouse\nA-113,55,north",
+     ("sku", "qty", "warehouse"), {"sku": "A-113", "qty": 55, "warehouse": "north"}),
+    ("Make JSON from:\nname,age\nAna,30", ("name", "age"), {"name": "Ana", "age": 30}),
+    ("Make a JSON object from:\nname,age\nAna,30", ("name", "age"), {"name": "Ana", "age": 30}),
+]
+
+
+@pytest.mark.parametrize("prompt, keys, stated", PASTED)
+def test_a_pasted_row_is_read(prompt: str, keys: tuple[str, ...], stated: dict[str, object]) -> None:
+    assert _read(prompt) == (keys, stated)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Make JSON from:\nname,age\nAna,30\nBo,31",                    # two rows: which object?
+        "Make JSON from:\nname,age\nAna,30,x",                         # a row of another width
+        "Make JSON from\nname,age\nAna,30",                            # "from" with nothing after it
+        'Make JSON from:\nname,age\n"Ana,30',                          # an unclosed quote
+        "Convert this CSV row to a JSON object, header names as values:\nsku,qty\nB-22,10",
+        "Turn this CSV row into a JSON object (the header row gives the values):\nsku,qty\nB-22,10",
+    ],
+)
+def test_pastes_that_stay_declined(prompt: str) -> None:
+    assert read_request(prompt) is None
