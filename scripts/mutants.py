@@ -822,3 +822,6 @@ MUTANTS += [Mutant(*row) for row in _ARITHU_ROWS]
 from mutants_linAF import ROWS as _LINAF_ROWS  # noqa: E402 - wip/linAF: '3 × y', '½x', 'x₁', en dash, full-width digits/operators, es 'x e y'
 
 MUTANTS += [Mutant(*row) for row in _LINAF_ROWS]
+from mutants_jsonAF import ROWS as _JSONAF_ROWS  # noqa: E402 - wip/jsonAF: a type note after a value, a list ended by "and key", CSV rows "header names as keys" / "Make JSON from:"
+
+MUTANTS += [Mutant(*row) for row in _JSONAF_ROWS]
