@@ -31,5 +31,11 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _READER, "        cut = ones[-1] if len(ones) == 2 else None", "        cut = ones[-1]", _TESTS),
     ("jsonAF-paste-from-colon", "'Make JSON from:' before a pasted table asks for its row's object",
      _PASTES_GRAMMAR, "   | polite? VERB noun FROM COLON ", "   | polite? VERB noun FROM COLON COLON ", _TESTS),
+    ("jsonAF-header-after-colon-unread", "a header after the request's colon, its row on the next line, is a paste ('Make JSON from: name,age\\nAna,30')",
+     "stepcache_integrations/core/tasks/json/pastes.py", "    start, end = offsets[block.start] + block.column, offsets[block.end] - 1",
+     "    start, end = offsets[block.start], offsets[block.end] - 1", _TESTS),
+    ("jsonAF-header-after-colon-rows", "a header after a colon over two rows is no claim (a key/value table? which row?)",
+     "stepcache_integrations/core/tasks/json/pastes.py", "    if block is None or block.key_value or block.end != 2:",
+     "    if block is None:", _TESTS),
 ]
 # fmt: on

@@ -144,6 +144,9 @@ PASTED = [
      ("sku", "qty", "warehouse"), {"sku": "A-113", "qty": 55, "warehouse": "north"}),
     ("Make JSON from:\nname,age\nAna,30", ("name", "age"), {"name": "Ana", "age": 30}),
     ("Make a JSON object from:\nname,age\nAna,30", ("name", "age"), {"name": "Ana", "age": 30}),
+    ("Make JSON from: name,age\nAna,30", ("name", "age"), {"name": "Ana", "age": 30}),
+    ("Make JSON from: name, age\nAna, 30", ("name", "age"), {"name": "Ana", "age": 30}),
+    ("Convert this CSV row to JSON: sku,qty\nA-1,5", ("sku", "qty"), {"sku": "A-1", "qty": 5}),
 ]
 
 
@@ -161,6 +164,15 @@ def test_a_pasted_row_is_read(prompt: str, keys: tuple[str, ...], stated: dict[s
         'Make JSON from:\nname,age\n"Ana,30',                          # an unclosed quote
         "Convert this CSV row to a JSON object, header names as values:\nsku,qty\nB-22,10",
         "Turn this CSV row into a JSON object (the header row gives the values):\nsku,qty\nB-22,10",
+        "Make JSON from: name,age\nAna,30\nBo,2",                     # the header after the colon, two rows
+        "Make JSON from: name,age\nAna,30,1",
+        "Make JSON for me: name,age\nAna,30",                          # no request the grammar derives before the colon
+        "Note: make JSON from: name,age\nAna,30",                      # the first colon's text is no request
+        "Make JSON from: Ana,30\nname,age",                            # a header of no keys
+        "Make JSON from: name,name\nAna,30",                           # a key twice
+        'Make JSON from: "name,age"\nAna,30',                          # one quoted cell over two
+        "Make JSON from:  name,age\nAna,30",                           # two spaces after the colon
+        "Make JSON from: name;age\nAna;30",                            # only commas after a colon
     ],
 )
 def test_pastes_that_stay_declined(prompt: str) -> None:
