@@ -31,6 +31,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _READER, "        cut = ones[-1] if len(ones) == 2 else None", "        cut = ones[-1]", _TESTS),
     ("jsonAF-paste-from-colon", "'Make JSON from:' before a pasted table asks for its row's object",
      _PASTES_GRAMMAR, "   | polite? VERB noun FROM COLON ", "   | polite? VERB noun FROM COLON COLON ", _TESTS),
+    ("jsonAF-de-only-json-output-lost", "de 'Nur JSON ausgeben: artikel=Tisch, ...' is a request (only JSON, then its verb and the data)",
+     "stepcache_integrations/core/tasks/json/request.lark", "               | ONLY noun VERB_END tail ", "               | ONLY noun VERB_END COLON COLON tail ", _TESTS),
     ("jsonAF-header-after-colon-unread", "a header after the request's colon, its row on the next line, is a paste ('Make JSON from: name,age\\nAna,30')",
      "stepcache_integrations/core/tasks/json/pastes.py", "    start, end = offsets[block.start] + block.column, offsets[block.end] - 1",
      "    start, end = offsets[block.start], offsets[block.end] - 1", _TESTS),

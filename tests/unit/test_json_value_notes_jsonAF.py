@@ -27,6 +27,8 @@ NOTED = [
     ("Gib mir JSON: Kundennummer 9920, Name Lea Fischer, Newsletter: nein (als Boolean). Schlüssel: kundennummer, name, newsletter",
      ("kundennummer", "name", "newsletter"), {"kundennummer": 9920, "name": "Lea Fischer", "newsletter": False}),
     ("JSON mit artikel=Tisch und lagernd=nein (als Boolean)", ("artikel", "lagernd"), {"artikel": "Tisch", "lagernd": False}),
+    ("Nur JSON ausgeben: artikel=Tisch, preis=129, lagernd=nein (als Boolean)", ("artikel", "preis", "lagernd"),
+     {"artikel": "Tisch", "preis": 129, "lagernd": False}),
     ("Dammi un JSON: città Roma, persone 2, terrazza no (booleano).", ("città", "persone", "terrazza"),
      {"città": "Roma", "persone": 2, "terrazza": False}),
     ("Return JSON with keys name and manager. name is Raj, manager is unknown (use null).", ("name", "manager"),
@@ -66,6 +68,9 @@ def test_a_note_after_the_value_types_it(prompt: str, keys: tuple[str, ...], sta
         "Return JSON with keys name and manager. name is Raj, manager is 30 (use null).",
         "Return JSON with keys name and manager. name is Raj, manager is ninguno (use null).",  # another language's word
         "Return JSON with keys name and manager (use null): name is Raj",                   # a null note on a key
+        "Nur JSON ausgeben: lagernd=vielleicht (als Boolean)",
+        "Nur JSON ausgeben: lagernd=nein (als Zahl)",
+        "Nur JSON ausgeben: artikel",                                                        # no value stated
         "Write a JSON object with name Raj, zip 10001 (keep it a string) and floor 12.",    # a number noted a string
     ],
 )
