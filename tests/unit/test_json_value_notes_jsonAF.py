@@ -170,6 +170,7 @@ def test_a_pasted_row_is_read(prompt: str, keys: tuple[str, ...], stated: dict[s
         "Convert this CSV row to a JSON object, header names as values:\nsku,qty\nB-22,10",
         "Turn this CSV row into a JSON object (the header row gives the values):\nsku,qty\nB-22,10",
         "Make JSON from: name,age\nAna,30\nBo,2",                     # the header after the colon, two rows
+        "Make JSON from: key,value\nhost,db1\nport,5432",               # a key/value table after the colon: not this form
         "Make JSON from: name,age\nAna,30,1",
         "Make JSON for me: name,age\nAna,30",                          # no request the grammar derives before the colon
         "Note: make JSON from: name,age\nAna,30",                      # the first colon's text is no request
