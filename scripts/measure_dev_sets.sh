@@ -13,10 +13,14 @@ name="${1:?usage: measure_dev_sets.sh NAME [CHECKOUT]}"
 checkout="$(cd "${2:-.}" && pwd)"
 out="/tmp/dev_$name"
 mkdir -p "$out"
-blind="$(sed -n 's/^BLIND_SETS = (\(.*\)).*/\1/p' scripts/decline_causes.py | tr -d '", ')"
+# the blind sets' names, e.g. 27 (the tuple's items only: the comment after it holds other numbers)
+blind="$(grep -o '^BLIND_SETS = ([^)]*)' scripts/decline_causes.py | grep -o '"[^"]*"' | tr -d '"')"
+[ -n "$blind" ] || { echo "measure_dev_sets: no BLIND_SETS in scripts/decline_causes.py" >&2; exit 2; }
 for pairs in bench_data/heldout_phrasings*.json bench_data/heldout_languages*.json; do
     stem="$(basename "$pairs" .json)"
-    case "$stem" in *"_$blind") continue ;; esac
+    skip=no
+    for set in $blind; do case "$stem" in *"_$set") skip=yes ;; esac; done
+    [ "$skip" = no ] || continue
     PYTHONPATH="$checkout:$checkout/tooling" OMP_NUM_THREADS=1 .venv/bin/python scripts/heldout_phrasings.py \
         --pairs "$pairs" --out "$out/$stem.json" >/dev/null
 done

@@ -830,3 +830,6 @@ MUTANTS += [Mutant(*row) for row in _ARITHV_ROWS]
 from mutants_linAG import ROWS as _LINAG_ROWS  # noqa: E402 - wip/linAG: integer / alone-on-the-last-line formats, '½ x', 'I:'/'II:' labels, 'xy' products
 
 MUTANTS += [Mutant(*row) for row in _LINAG_ROWS]
+from mutants_jsonAF import ROWS as _JSONAF_ROWS  # noqa: E402 - wip/jsonAF: a type note after a value, a list ended by "and key", CSV rows "header names as keys" / "Make JSON from:"
+
+MUTANTS += [Mutant(*row) for row in _JSONAF_ROWS]

@@ -35,8 +35,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{_JSON}/vocabulary/zh.json", '  "转换成",\n  "转换为",\n  "换算为"\n ],', '  "转换成x",\n  "转换为",\n  "换算为"\n ],', (_T,)),
     # -- records of Python / JavaScript literals: null, arrays, nested objects (class 1)
     ("jsonR6-record-null-no-conversion", "'Return JSON: {\'title\': None, ...}' (no conversion: a blank to fill?) states null",
-     _READER, "    if not transformer.converts and any(_holds_null(st.value) and not _null_as_data(st) for st in stated.values()):",
-     "    if False and any(_holds_null(st.value) and not _null_as_data(st) for st in stated.values()):", (_T,)),  # wip/jsonAD: re-anchored
+     _READER, "    if not transformer.converts and any(_holds_null(st.value) and not _null_as_data(st) and st.span not in transformer.noted_after",
+     "    if False and any(_holds_null(st.value) and not _null_as_data(st) and st.span not in transformer.noted_after", (_T,)),  # wip/jsonAD, wip/jsonAF: re-anchored
     ("jsonR6-record-depth-unlimited", "a record nested deeper than _DEPTH is read",
      _READER, "    if depth >= _DEPTH:\n        return _NOT_DATA\n", "", (_T,)),
     ("jsonR6-record-nested-key-twice", "a nested object writing a key twice is read (the last one kept)",

@@ -34,8 +34,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonT2-fr-tu-deleted", "a word deleted from a table: fr 'tu' is no 'you'",
      f"{_V}/fr.json", '"YOU": ["tu", "vous"]', '"YOU": ["vous"]', _T),
     ("jsonT2-typed-stmt-unchecked", "zh 'order_id = 8812.5（整数）' served 8812.5: the note after a value not checked",
-     _READER, "        self.typed.append((token.value[0], _TYPE_NOTES[note.children[0].type]))\n\n    def stmt_rounded",
-     "        pass\n\n    def stmt_rounded", _T),
+     _READER, "        self.typed.append((token.value[0], _TYPE_NOTES[note.children[0].type]))\n        self.noted_after.add",
+     "        self.noted_after.add", _T),  # wip/jsonAF: re-anchored
     ("jsonT2-shot-no-copy", "'Input: red, 3 -> {\"color\": \"RED\", ...}': an example that is no copy of its values read as one",
      _READER, '            raise Declined  # "Input: red, 3 -> {"color": "RED", ...}"', '            pass  # "Input: red, 3 -> {"color": "RED", ...}"', _T),
     ("jsonT2-shot-type-unchecked", "'Input: blue, 5.5 ->' after '3' read: the problem's type not checked",

@@ -86,7 +86,7 @@ NO_CLAIM = [
     "Return a JSON object with keys name and age. name: Bob (integer), age: 41.",
     "Return a JSON object with keys name and age (string). name: Bob, age: 41 (integer).",
     "Return a JSON object with keys name and age. name: Bob, age: 41 (integer) (string).",
-    "Return a JSON object with keys name and active. name: Bob, active: yes (boolean).",
+    "Return a JSON object with keys name and active. name: Bob, active: yep (boolean).",  # wip/jsonAF: 'yes (boolean)' reads (below)
     "Return a JSON object with keys name and age. Name: Bob, Age: 41 (string).",
     # a label of another key by case: "Name" is the listed key "Name", never "name"
     "Return a JSON object with keys name and Name. name: Al, Name: Bob (integer).",
@@ -100,6 +100,12 @@ NO_CLAIM = [
 @pytest.mark.parametrize("prompt", NO_CLAIM)
 def test_near_misses_are_no_claim(prompt: str) -> None:
     assert read_request(prompt) is None, prompt
+
+
+def test_a_truth_word_of_the_table_before_a_boolean_note_is_that_boolean() -> None:
+    """The lead's decision (wip/jsonAF, set 26's '(als Boolean)' notes): the note makes the type explicit."""
+    read = read_request("Return a JSON object with keys name and active. name: Bob, active: yes (boolean).")
+    assert read is not None and {k: st.value for k, st in read.statements.items()} == {"name": "Bob", "active": True}
 
 
 def test_a_label_of_another_key_by_case_is_that_key() -> None:

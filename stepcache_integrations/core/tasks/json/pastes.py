@@ -19,7 +19,7 @@ import csv
 import io
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -107,6 +107,8 @@ class _Block:
     labels: tuple[str, str] | None = None
     #: the keys whose values were written in quotes ('HOST="b.example"', 'A1,"true",7'): strings
     quoted: frozenset[str] = frozenset()
+    #: where the block starts in its first line: the header after the request's colon ("Make JSON from: name,age")
+    column: int = 0
 
 
 class _Read(Transformer[Token, Any]):
@@ -196,8 +198,23 @@ def _blocks(lines: list[str]) -> list[_Block]:
         delimited, env = labelled or _delimited(lines, i), _env(lines, i)
         if delimited is not None and env is not None:
             continue  # "A=1,B=2" lines: a table's cells or NAME=value lines? (either may be the one read)
-        blocks += [block for block in (_markdown(lines, i), delimited, env) if block is not None]
+        blocks += [block for block in (_markdown(lines, i), delimited, env, _header_after_colon(lines, i)) if block is not None]
     return blocks
+
+
+# wip/jsonAF: "Make JSON from: name,age\nAna,30": a comma-separated header after the line's first colon and a space, one
+# row on the next line; the text before the colon must be a request the grammar derives (``_read``), the header's cells keys
+_HEAD_AFTER_COLON = re.compile(r"[^:\n]*?: (?=\S)")
+
+
+def _header_after_colon(lines: list[str], i: int) -> _Block | None:
+    head = _HEAD_AFTER_COLON.match(lines[i])
+    if head is None or _LABELLED.fullmatch(lines[i + 1]) or _separator(lines[i][head.end():]) != "," or _separator(lines[i + 1]) != ",":
+        return None
+    block = _delimited([lines[i][head.end():], *lines[i + 1:]], 0)
+    if block is None or block.key_value or block.end != 2:
+        return None
+    return replace(block, start=i, end=i + 2, column=head.end())
 
 
 def _cells(line: str, separator: str) -> list[str] | None:
@@ -329,7 +346,7 @@ def _read(prompt: str, lines: list[str], offsets: list[int], block: _Block, voca
     keys = [key for key, _cell in block.pairs]
     if not _block_fits(block, _LANGUAGE.tables[vocabulary.language], keys):
         return None
-    start, end = offsets[block.start], offsets[block.end] - 1
+    start, end = offsets[block.start] + block.column, offsets[block.end] - 1
     try:
         words = list(_words(prompt, start, end, keys, vocabulary))
     except Declined:

@@ -247,6 +247,7 @@ class _Read(Transformer[Token, Any]):
         self.item_kinds: dict[str, type | tuple[type, ...]] = {}  # '"tags" (array of strings)': the items' JSON type (wip/jsonL)
         self.lowercase_keys = False  # "(keys in lowercase)": each stated label is its key lowercased (wip/jsonE)
         self.key_notes: list[tuple[str, Token]] = []  # "name (as a string)": each key list's noted key and its note (wip/fuzzO)
+        self.noted_after: set[tuple[int, int]] = set()  # "active: no (as a boolean)": spans of values a note follows (wip/jsonAF)
         self.values_kind = ""  # "with boolean values": the JSON type of every value (wip/jsonR7)
         self.bare_with = False  # "JSON with name and age": bare words after "with", keys only if then stated (wip/jsonR7)
 
@@ -413,6 +414,28 @@ class _Read(Transformer[Token, Any]):
             key = next(t for t in tokens[at + 1 :] if t.type != "COMMA")  # "one key, tags, holding the list"
         self._listed(key, tokens[at + 1 :])
 
+    def key_listing_then_stmts(self, children: list[Any]) -> None:
+        """'key "tags" holding the list oak, pine and key "count" equal to 3': the list (:meth:`key_listing`) ends at the
+        "and" before the next "key"; the statements after it as :meth:`with_keyed_stmts` reads them (wip/jsonAF)."""
+        ones = [i for i, c in enumerate(children) if isinstance(c, Token) and c.type == "KEYWORD_ONE"]
+        cut = ones[-1] if len(ones) == 2 else None
+        if cut is None:
+            raise Declined  # a "key" word inside the list or the statements: which key it opens is not certain
+        while isinstance(children[cut - 1], Token) and children[cut - 1].type in ("DEF", "ART"):
+            cut -= 1
+        end = cut - 1 if isinstance(children[cut - 1], Token) and children[cut - 1].type == "AND" else None
+        if end is None:
+            raise Declined
+        if isinstance(children[end - 1], Token) and children[end - 1].type == "COMMA":
+            end -= 1
+        self.key_listing(children[:end])
+        self.with_keyed_stmts(children[cut:])
+        after = children[ones[-1]].start_pos or 0
+        keyed = sorted((st.span[0], label) for label, st, _unit in self.stated if st.span[0] > after)
+        if not keyed:
+            raise Declined
+        self.asked += [label for _pos, label in keyed]  # each key after "and key" is asked as the listed one is
+
     def list_of_key(self, children: list[Any]) -> None:
         """"with the key tags containing the list: red, green": the items of the one key of the mod just read
         (with_one_key; any other mod before it, or a statement of that key, states no list: wip/jsonL)."""
@@ -512,6 +535,16 @@ class _Read(Transformer[Token, Any]):
         self.stmt([token])
         note = next(c for c in children if isinstance(c, Tree))
         self.typed.append((token.value[0], _TYPE_NOTES[note.children[0].type]))
+        self.noted_after.add(token.value[1].span)
+
+    def nulled_stmt(self, children: list[Any]) -> None:
+        """'assignee none (use null)': a statement of the table's word for no value, noted null (wip/jsonAF)."""
+        token = next(c for c in children if isinstance(c, Token) and c.type == "STMT")
+        if token.value[1].value is not None:
+            raise Declined  # "name Kim (use null)" is not read as a statement before the note; kept for any other form
+        self.stmt([token])
+        self.typed.append((token.value[0], "null"))
+        self.noted_after.add(token.value[1].span)
 
     def stmt_rounded(self, children: list[Any]) -> None:
         """'with the price 19.987 rounded to 2 decimals': the statement, and its key's rounding (wip/jsonR2)."""
@@ -1381,7 +1414,7 @@ def _declared_values(transformer: _Read) -> dict[tuple[int, int], Any]:
     declared = {st.span: st.value for label, st, _unit in transformer.stated if label in typed}
     # a type noted after the value ("age: 41 (integer)"): YAML reads the note into its string
     declared.update({st.span: _DECLARED_LIST for label, st, _unit in transformer.stated
-                     if label in typed and not isinstance(st.value, (bool, str))})
+                     if label in typed and (not isinstance(st.value, (bool, str)) or st.span in transformer.noted_after)})
     # a key declared a list ("sizes (a list of integers): 3, 5"): its items are the request's, not YAML's flow
     declared.update({st.span: _DECLARED_LIST for label, st, _unit in transformer.stated if label in transformer.item_kinds})
     return declared
@@ -1719,7 +1752,8 @@ def _typed_as_noted(transformer: _Read, found: dict[str, Statement], stated: dic
     "key" is quoted or stated ("with key facts" lists nothing)."""
     if not _stated_plainly(transformer, found, stated):
         return False
-    if not transformer.converts and any(_holds_null(st.value) and not _null_as_data(st) for st in stated.values()):
+    if not transformer.converts and any(_holds_null(st.value) and not _null_as_data(st) and st.span not in transformer.noted_after
+                                        for st in stated.values()):
         return False  # "Return JSON: {"title": null, ...}" may ask to fill it; only data to convert states null (wip/jsonR6)
     if any(not _of_kind(stated[key].value if key in stated else None, kind) for key, kind in transformer.typed):
         return False
@@ -1736,6 +1770,8 @@ def _of_kind(value: Any, kind: str) -> bool:
         return isinstance(value, int) and not isinstance(value, bool)
     if kind == "array":
         return isinstance(value, list)
+    if kind == "null":
+        return value is None
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
@@ -4066,6 +4102,10 @@ def _scalar_statement_value(
 ) -> tuple[tuple[str | int | float | bool, bool, int] | None, bool, bool]:
     """A statement's value that is no array literal (:func:`_statement_value`)."""
     end, sep_end = span
+    if sep or sep_end > end:
+        noted = _truth_word_noted(text, folded, sep_end, table) or _absent_word_noted(text, folded, sep_end, table)
+        if noted is not None:
+            return noted, True, False
     value = _value_at(text, folded, sep_end, table, bool(sep or sep_end > end or not table.spaced), bool(sep))
     lowercase = value is None and (sep == ":" or sep == "is" and table.language in _LOWERCASE) and table.spaced
     if lowercase:
@@ -4075,6 +4115,43 @@ def _scalar_statement_value(
     if spaced_bare:
         value, lowercase = _spaced_value_at(text, folded, sep_end, table)
     return value, lowercase, spaced_bare
+
+
+# wip/jsonAF: the table's word for true or false ("no", de "nein", ru "нет", zh "是") right before the table's boolean
+# note ("disponible: no (como booleano)", "lagernd=nein (als Boolean)", "shipped yes (boolean)"): the note makes the type
+# explicit, so the word is read (as written; the typed_stmt rule notes its key boolean and _declared_booleans makes it
+# that boolean). Without the note, or before another type's note, the word stays unread (no claim).
+_TRUTH_WORD = re.compile(r"[^\W\d_][\w-]{0,20}")
+
+
+def _truth_word_noted(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, bool, int] | None:
+    word = _noted_word(text, folded, pos, table, "T_BOOL")
+    if word is None or fold(word.group()) not in _BOOLEAN_WORDS.get(table.language, {}):
+        return None
+    return word.group(), False, word.end()
+
+
+# The table's words for no value ("none", "unknown"), read only right before its null note ("assignee none (use null)"):
+# the statement states null as data (wip/jsonAF); any other word before the note ("Kim (use null)") stays unread.
+_ABSENT_WORDS = {language: frozenset(fold(w) for w in table.get("absent_words", ())) for language, table in _TABLES.items()}
+
+
+def _absent_word_noted(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[None, bool, int] | None:
+    word = _noted_word(text, folded, pos, table, "T_NULL")
+    if word is None or fold(word.group()) not in _ABSENT_WORDS.get(table.language, ()):
+        return None
+    return None, False, word.end()
+
+
+def _noted_word(text: str, folded: str, pos: int, table: Vocabulary, note_class: str) -> re.Match[str] | None:
+    """One word at ``pos``, lowercase or capitalised, then a space and a note of ``note_class``; spaced tables only
+    (zh "是" is also the copula: "rain 是（布尔值）" declares a type, it states no value)."""
+    word = _TRUTH_WORD.match(text, pos) if table.spaced else None
+    if word is None or word.group() not in (word.group().lower(), word.group().capitalize()):
+        return None
+    note_at = word.end() + len(text[word.end():]) - len(text[word.end():].lstrip(" \t"))
+    note = table.match(folded, note_at) if note_at > word.end() else None  # type: ignore[arg-type]
+    return word if note is not None and note[0] == note_class else None
 
 
 def _array_literal_at(text: str, pos: int, table: Vocabulary) -> tuple[list[Any], bool, int] | None:

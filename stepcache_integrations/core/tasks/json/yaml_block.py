@@ -221,7 +221,8 @@ def _as_declared(document: Any, pairs: dict[int, tuple[Any, Any, int, int]], sta
     mapping = dict(document)
     for _label, st, _must in statements:
         pair = pairs.get(st.span[0])
-        if pair is not None and st.span in declared and pair[0] in mapping and _same(declared[st.span], pair[1]):
+        if pair is not None and st.span in declared and pair[0] in mapping \
+                and (declared[st.span] is DECLARED_LIST or _same(declared[st.span], pair[1])):  # a note read into YAML's string (wip/jsonAF)
             mapping[pair[0]] = st.value
     return mapping
 
