@@ -1,0 +1,581 @@
+"""Every entry of every vocabulary table under test (issue 33: "a deleted or swapped word is caught").
+
+For each entry of each table (``stepcache_integrations/core/tasks/**/vocabulary/*.json``): each word
+of a list, each key of a mapping with a plain value, each flag of a table) this makes its mutants:
+
+* ``deleted``: the word (or the mapping's key) taken out;
+* ``moved``: a word of a word class (``classes``) moved to the next class of its table;
+* ``value``: a mapping's value changed to another value of the same mapping ("dreimal so alt wie":
+  3 -> 4), a flag flipped.
+
+and asks whether the reader corpora (``tests/fixtures/{json,linear,arith}_reader_corpus.jsonl``,
+held by ``tests/unit/test_*_reader_corpus.py``) see it: a mutant is caught when a corpus prompt, read
+by the package loaded with the mutated table, fails what its corpus test asserts of it (its recorded
+reading, or its listed difference), while it passes with the tables as they are. A table that no
+longer loads (a word in two classes) is caught too: every test fails.
+
+How, in a few minutes on one core:
+
+* a mutant can change only the reading of a prompt that holds its word (every reader looks words up
+  in the prompt): its candidates are the corpus prompts holding each of the word's letter runs
+  (NFKC, case-folded); an entry no corpus prompt holds is uncovered without a run
+  (``--validate N`` reads the whole corpus for N mutants to check this);
+* mutants whose candidates are disjoint are loaded together (one load of the package per batch:
+  ``Path.read_text`` of each table returns the mutated text, every ``stepcache_integrations``
+  module is imported afresh, so every table-derived global, cache and parser is new);
+* a mutant's candidates are read until the first that fails (prompts the tables read first).
+
+    python scripts/vocabulary_check.py                 # the report, per table
+    python scripts/vocabulary_check.py --table linear/vocabulary/de.json --uncovered
+    python scripts/vocabulary_check.py --json out.json # every mutant and its verdict
+"""
+
+from __future__ import annotations
+
+import argparse
+import builtins
+import importlib
+import importlib.machinery
+import json
+import pathlib
+import re
+import sys
+import time
+import unicodedata
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+TASKS = ROOT / "stepcache_integrations" / "core" / "tasks"
+FIXTURES = ROOT / "tests" / "fixtures"
+_PACKAGE = "stepcache_integrations"
+_KEPT_MODULES = (f"{_PACKAGE}.core.tasks.parser_tables",)  # parsers depend on the grammar only: memoized below
+_SETTINGS = ("language", "about")  # a table's name and note: no entry
+# The corpora whose readings a task's tables can change: each reader imports its own task's modules,
+# and the JSON reader reads expressions with arithmetic's grammar (json/reader.py); --validate reads
+# every corpus for a sample of mutants to check it.
+READERS = {"json": ("json",), "linear": ("linear",), "arithmetic": ("arith", "json")}
+
+
+def tables() -> list[Path]:
+    """Every vocabulary table of every task, by path."""
+    return sorted(TASKS.glob("**/vocabulary/*.json"))
+
+
+def table_name(path: Path) -> str:
+    return path.relative_to(TASKS).as_posix()
+
+
+# -- entries and their mutants ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Mutant:
+    """One change of one table: ``where`` is the JSON path of the container, ``item`` the index of
+    a list's word or the key of a mapping's entry."""
+
+    table: str
+    where: tuple[str | int, ...]
+    item: str | int
+    kind: str  # deleted | moved | value
+    word: str  # the text the prompt must hold for the change to matter
+    detail: str = ""  # where the word moved to, the value it got
+
+    @property
+    def ident(self) -> str:
+        place = "/".join(map(str, self.where))
+        return f"{self.table}:{place}[{self.item!r}]:{self.kind}"
+
+
+def mutants_of(path: Path) -> list[Mutant]:
+    """The mutants of every entry of one table, in the table's order."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    name = table_name(path)
+    found: list[Mutant] = []
+    for key, value in data.items():
+        if key in _SETTINGS:
+            continue
+        if isinstance(value, bool):
+            found.append(Mutant(name, (), key, "value", "", f"{value} -> {not value}"))
+        elif isinstance(value, (dict, list)):
+            found.extend(_walk(name, (key,), value, data))
+    return found
+
+
+def _walk(name: str, where: tuple[str | int, ...], value: Any, data: dict[str, Any]) -> Iterator[Mutant]:
+    if isinstance(value, list):
+        for index, item in enumerate(value):
+            if isinstance(item, (dict, list)):
+                yield from _walk(name, (*where, index), item, data)
+                continue
+            yield Mutant(name, where, index, "deleted", str(item))
+            if len(where) == 2 and where[0] == "classes":
+                target = _next_class(data["classes"], str(where[1]))
+                if target is not None:
+                    yield Mutant(name, where, index, "moved", str(item), target)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(item, (dict, list)):
+                yield from _walk(name, (*where, key), item, data)
+                continue
+            word = _mapping_word(key, data)
+            yield Mutant(name, where, key, "deleted", word)
+            yield Mutant(name, where, key, "value", word, repr(_other_value(item, list(value.values()))))
+
+
+def _next_class(classes: dict[str, list[str]], kind: str) -> str | None:
+    names = list(classes)
+    return names[(names.index(kind) + 1) % len(names)] if len(names) > 1 else None
+
+
+def _mapping_word(key: str, data: dict[str, Any]) -> str:
+    """The text a mapping's entry is looked up by: its key, or for a key naming a word class
+    ("DIVISIBLE": "divisible by") none (its candidates are then every prompt)."""
+    return "" if re.fullmatch(r"[A-Z][A-Z_]+", key) else key
+
+
+def _other_value(value: Any, values: list[Any]) -> Any:
+    """Another value of the same mapping (the next distinct one, in order), else a near one."""
+    others = sorted({repr(v): v for v in values if v != value and type(v) is type(value)}.items())
+    if others:
+        after = [v for r, v in others if r > repr(value)]
+        return after[0] if after else others[0][1]
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, (int, float)):
+        return value + 1
+    if isinstance(value, str) and re.fullmatch(r"-?\d+", value):
+        return str(int(value) + 1)
+    return f"{value}~"
+
+
+def apply(data: dict[str, Any], mutants: list[Mutant]) -> dict[str, Any]:
+    """A copy of one table's data with ``mutants`` applied (moves and values first, then deletions,
+    a list's from its end, so no index shifts under another)."""
+    data = json.loads(json.dumps(data))
+    deletions: list[Mutant] = []
+    for mutant in mutants:
+        container = _at(data, mutant.where)
+        if mutant.kind == "moved":
+            data["classes"][mutant.detail].append(container[mutant.item])
+            deletions.append(mutant)
+        elif mutant.kind == "value":
+            if mutant.where == ():
+                data[mutant.item] = not data[mutant.item]
+            else:
+                container[mutant.item] = _other_value(container[mutant.item], list(container.values()))
+        else:
+            deletions.append(mutant)
+    for mutant in sorted(deletions, key=lambda m: (m.where, m.item if isinstance(m.item, int) else 0), reverse=True):
+        del _at(data, mutant.where)[mutant.item]
+    return data
+
+
+def _at(data: Any, where: tuple[str | int, ...]) -> Any:
+    for step in where:
+        data = data[step]
+    return data
+
+
+# -- the corpora and what their tests assert ---------------------------------------------------
+
+def _script(name: str) -> Any:
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.pop(0)
+
+
+@dataclass
+class Corpus:
+    """One reader corpus: its prompts, what its test asserts of each, and the reading."""
+
+    name: str
+    reading: Callable[[str], Any]
+    holds: dict[str, Callable[[Any], bool]] = field(default_factory=dict)  # prompt -> passes its test
+
+
+def corpora() -> list[Corpus]:
+    """The three reader corpora and their tests' assertions (tests/unit/test_*_reader_corpus.py)."""
+    found = []
+    json_rows = [json.loads(line) for line in (FIXTURES / "json_reader_corpus.jsonl").read_text(encoding="utf-8").splitlines()]
+    json_listed = {row["prompt"]: row["now"] for row in json.loads((FIXTURES / "json_reader_differences.json").read_text(encoding="utf-8"))}
+    corpus = Corpus("json", _script("reader_corpus").reading)
+    for row in json_rows:
+        expected = json_listed.get(row["prompt"], row["reading"])
+        corpus.holds[row["prompt"]] = _equal_to(expected)
+    found.append(corpus)
+    for name, script in (("linear", "linear_reader_corpus"), ("arith", "arith_reader_corpus")):
+        rows = [json.loads(line) for line in (FIXTURES / f"{name}_reader_corpus.jsonl").read_text(encoding="utf-8").splitlines()]
+        listed = json.loads((FIXTURES / f"{name}_reader_differences.json").read_text(encoding="utf-8"))
+        corpus = Corpus(name, _script(script).reading)
+        for row in rows:  # a listed difference is only asserted to differ from its recorded reading
+            corpus.holds[row["prompt"]] = _unequal_to(row["read"]) if row["prompt"] in listed else _equal_to(row["read"])
+        found.append(corpus)
+    return found
+
+
+def _equal_to(expected: Any) -> Callable[[Any], bool]:
+    return lambda now: now == expected
+
+
+def _unequal_to(recorded: Any) -> Callable[[Any], bool]:
+    return lambda now: now != recorded
+
+
+def folded(text: str) -> str:
+    """What candidates are found by: NFKC, case-folded, the typographic apostrophe as ASCII."""
+    return unicodedata.normalize("NFKC", text).replace("\u2019", "'").casefold()
+
+
+def pieces(word: str) -> list[str]:
+    """The runs a prompt must hold for ``word`` to be read in it: its letter runs, else the word."""
+    text = folded(word)
+    runs = re.findall(r"\w+", text)
+    return runs or ([text.strip()] if text.strip() else [])
+
+
+class Candidates:
+    """Which corpus prompts hold a word's pieces, as bit sets over the prompts."""
+
+    _CHUNK = 64
+
+    def __init__(self, prompts: list[str]) -> None:
+        self.prompts = prompts
+        self.texts = [folded(p) for p in prompts]
+        self.chunks = ["\0".join(self.texts[i : i + self._CHUNK]) for i in range(0, len(self.texts), self._CHUNK)]
+        self.every = (1 << len(prompts)) - 1
+        self._by_piece: dict[str, int] = {}
+
+    def of(self, word: str) -> int:
+        found = self.every
+        for piece in pieces(word):
+            found &= self._piece(piece)
+        return found
+
+    def _piece(self, piece: str) -> int:
+        bits = self._by_piece.get(piece)
+        if bits is None:
+            bits = 0
+            for c, chunk in enumerate(self.chunks):
+                if piece in chunk:
+                    start = c * self._CHUNK
+                    for i, text in enumerate(self.texts[start : start + self._CHUNK], start):
+                        if piece in text:
+                            bits |= 1 << i
+            self._by_piece[piece] = bits
+        return bits
+
+
+def _indices(bits: int) -> Iterator[int]:
+    while bits:
+        low = bits & -bits
+        yield low.bit_length() - 1
+        bits ^= low
+
+
+# -- loading the package with mutated tables -----------------------------------------------------
+
+class Loader:
+    """Imports the package afresh with some tables' text replaced (nothing is written to disk)."""
+
+    def __init__(self) -> None:
+        self.replaced: dict[str, str] = {}
+        self._read_text = pathlib.Path.read_text
+        loader = self
+        original = self._read_text
+
+        def read_text(path: pathlib.Path, *args: Any, **kwargs: Any) -> str:
+            text = loader.replaced.get(str(path.resolve())) if loader.replaced else None
+            return text if text is not None else original(path, *args, **kwargs)
+
+        pathlib.Path.read_text = read_text  # type: ignore[method-assign]
+        self._memoize_compiles()
+        self._memoize_parsers()
+
+    @staticmethod
+    def _memoize_compiles() -> None:
+        """Each fresh import compiles the same sources and regexes again: kept once (speed only)."""
+        code_of: dict[tuple[str, bytes], Any] = {}
+        source_to_code = importlib.machinery.SourceFileLoader.source_to_code
+
+        def compiled(self: Any, data: Any, path: Any, *args: Any, **kwargs: Any) -> Any:
+            key = (str(path), bytes(data) if not isinstance(data, str) else data.encode())
+            if key not in code_of:
+                code_of[key] = source_to_code(self, data, path, *args, **kwargs)
+            return code_of[key]
+
+        importlib.machinery.SourceFileLoader.source_to_code = compiled  # type: ignore[method-assign]
+        patterns: dict[tuple[Any, ...], Any] = {}
+        compile_pattern = re._compile  # type: ignore[attr-defined]
+
+        def compiled_pattern(pattern: Any, flags: Any) -> Any:
+            try:
+                key = (type(pattern), pattern, flags)
+                found = patterns.get(key)
+            except TypeError:
+                return compile_pattern(pattern, flags)
+            if found is None:
+                found = patterns[key] = compile_pattern(pattern, flags)
+            return found
+
+        re._compile = compiled_pattern  # type: ignore[attr-defined]
+
+    @staticmethod
+    def _memoize_parsers() -> None:
+        """A parser depends on its grammar alone, never on a table: built once per grammar text."""
+        tables_module = importlib.import_module(f"{_PACKAGE}.core.tasks.parser_tables")
+        build = tables_module.build_lalr
+        built: dict[tuple[str, str], Any] = {}
+
+        def build_lalr(task: str, grammar: str, **options: Any) -> Any:
+            key = (task, grammar)
+            if key not in built:
+                built[key] = build(task, grammar, **options)
+            return built[key]
+
+        tables_module.build_lalr = build_lalr
+
+    def original_text(self, path: Path) -> str:
+        return self._read_text(path, encoding="utf-8")
+
+    def load(self, replaced: dict[str, str]) -> None:
+        """Every module of the package imported afresh, ``replaced`` (path -> text) read instead of
+        those files; raises what the import raises."""
+        self.replaced = {str(Path(p).resolve()): text for p, text in replaced.items()}
+        for name in [n for n in sys.modules if (n == _PACKAGE or n.startswith(_PACKAGE + ".")) and n not in _KEPT_MODULES]:
+            del sys.modules[name]
+        importlib.import_module(f"{_PACKAGE}.core.tasks.json.task")
+        importlib.import_module(f"{_PACKAGE}.core.tasks.json.constraints")
+        importlib.import_module(f"{_PACKAGE}.core.tasks.linear.prompt")
+        importlib.import_module(f"{_PACKAGE}.core.tasks.arithmetic.constraints")
+
+
+# -- the check ------------------------------------------------------------------------------------
+
+@dataclass
+class Verdict:
+    mutant: Mutant
+    status: str  # caught | load-error | uncovered
+    witness: str = ""  # the corpus and prompt that caught it
+    candidates: int = 0
+
+
+class Check:
+    def __init__(self) -> None:
+        self.loader = Loader()
+        self.corpora = corpora()
+        prompts = sorted({p for corpus in self.corpora for p in corpus.holds})
+        self.candidates = Candidates(prompts)
+        self.in_corpus = {c.name: _mask(i for i, p in enumerate(prompts) if p in c.holds) for c in self.corpora}
+        self.readers = {p: [c for c in self.corpora if p in c.holds] for p in prompts}
+        self.reads = 0
+        self._baseline()
+
+    def _baseline(self) -> None:
+        """Which prompts pass their test with the tables as they are (only those can catch), and
+        which are read (tried first: a word's deletion is seen where it was read)."""
+        self.loader.load({})
+        self.passing: set[int] = set()
+        self.read_first: set[int] = set()
+        for i, prompt in enumerate(self.candidates.prompts):
+            ok, read = True, False
+            for corpus in self.readers[prompt]:
+                now = corpus.reading(prompt)
+                ok = ok and corpus.holds[prompt](now)
+                read = read or now not in (None, False) and (not isinstance(now, dict) or now.get("claims", True))
+            if ok:
+                self.passing.add(i)
+            if read:
+                self.read_first.add(i)
+        self.failing_at_baseline = len(self.candidates.prompts) - len(self.passing)
+
+    def original(self, name: str) -> dict[str, Any]:
+        """A table's data as the file holds it (not as the loader serves it)."""
+        return json.loads(self.loader.original_text(TASKS / name))
+
+    def read_by(self, table: str) -> int:
+        """The prompts of the corpora ``table`` can change."""
+        return _mask_or(self.in_corpus[name] for name in READERS[table.split("/")[0]])
+
+    def fails(self, index: int, table: str | None = None) -> str | None:
+        """The corpus whose test ``prompt`` now fails, else None (only the corpora ``table`` can
+        change; every corpus without it)."""
+        prompt = self.candidates.prompts[index]
+        self.reads += 1
+        names = READERS[table.split("/")[0]] if table else None
+        for corpus in self.readers[prompt]:
+            if names is not None and corpus.name not in names:
+                continue
+            try:
+                now = corpus.reading(prompt)
+            except Exception as exc:  # noqa: BLE001 - a reader that raises fails its test
+                return f"{corpus.name} (raised {type(exc).__name__})"
+            if not corpus.holds[prompt](now):
+                return corpus.name
+        return None
+
+    def run(self, mutants: list[Mutant], progress: bool = False) -> list[Verdict]:
+        verdicts: dict[Mutant, Verdict] = {}
+        bits = {}
+        for mutant in mutants:
+            found = self.candidates.of(mutant.word) & self.read_by(mutant.table) & self._passing_bits
+            bits[mutant] = found
+            if not found:
+                verdicts[mutant] = Verdict(mutant, "uncovered")
+        pending = [m for m in mutants if m not in verdicts]
+        batches = _pack(pending, bits)
+        started = time.time()
+        for n, batch in enumerate(batches):
+            for verdict in self._batch(batch, bits):
+                verdicts[verdict.mutant] = verdict
+            if progress and n % 25 == 0:
+                print(f"  batch {n + 1}/{len(batches)}, {time.time() - started:.0f} s, {self.reads} reads", file=sys.stderr)
+        return [verdicts[m] for m in mutants]
+
+    def _batch(self, batch: list[Mutant], bits: dict[Mutant, int]) -> list[Verdict]:
+        by_table: dict[str, list[Mutant]] = {}
+        for mutant in batch:
+            by_table.setdefault(mutant.table, []).append(mutant)
+        replaced = {}
+        for name, changes in by_table.items():
+            path = TASKS / name
+            replaced[str(path)] = json.dumps(apply(self.original(name), changes), ensure_ascii=False)
+        try:
+            self.loader.load(replaced)
+        except Exception as exc:  # noqa: BLE001 - a table that does not load fails every test
+            if len(batch) > 1:
+                return [v for m in batch for v in self._batch([m], bits)]
+            return [Verdict(batch[0], "load-error", f"{type(exc).__name__}: {exc}"[:200], 0)]
+        verdicts = []
+        for mutant in batch:
+            order = sorted(_indices(bits[mutant]), key=lambda i: (i not in self.read_first, len(self.candidates.prompts[i])))
+            witness = ""
+            for index in order:
+                failed = self.fails(index, mutant.table)
+                if failed is not None:
+                    witness = f"{failed}: {self.candidates.prompts[index]!r}"
+                    break
+            verdicts.append(Verdict(mutant, "caught" if witness else "uncovered", witness, len(order)))
+        return verdicts
+
+    @property
+    def _passing_bits(self) -> int:
+        if not hasattr(self, "_passing_mask"):
+            self._passing_mask = _mask(iter(self.passing))
+        return self._passing_mask
+
+    def validate(self, mutants: list[Mutant]) -> list[tuple[Mutant, str]]:
+        """Mutants that change the test of a prompt outside their candidates (the filter missed it):
+        each loaded alone, the whole corpus read."""
+        missed = []
+        for mutant in mutants:
+            inside = self.candidates.of(mutant.word) & self.read_by(mutant.table)
+            try:
+                self.loader.load({str(TASKS / mutant.table): json.dumps(apply(self.original(mutant.table), [mutant]), ensure_ascii=False)})
+            except Exception:  # noqa: BLE001 - caught at load: no prompt to miss
+                continue
+            for index in sorted(self.passing):
+                if not (inside >> index) & 1 and self.fails(index) is not None:
+                    missed.append((mutant, self.candidates.prompts[index]))
+                    break
+        return missed
+
+
+def _mask(indices: Iterator[int]) -> int:
+    bits = 0
+    for i in indices:
+        bits |= 1 << i
+    return bits
+
+
+def _mask_or(masks: Iterator[int]) -> int:
+    bits = 0
+    for mask in masks:
+        bits |= mask
+    return bits
+
+
+def _pack(mutants: list[Mutant], bits: dict[Mutant, int]) -> list[list[Mutant]]:
+    """Mutants in batches whose candidates are pairwise disjoint (first fit, largest first)."""
+    batches: list[tuple[list[Mutant], int]] = []
+    for mutant in sorted(mutants, key=lambda m: -bits[m].bit_count()):
+        mine = bits[mutant]
+        for i, (members, union) in enumerate(batches):
+            if not union & mine:
+                members.append(mutant)
+                batches[i] = (members, union | mine)
+                break
+        else:
+            batches.append(([mutant], mine))
+    return [members for members, _ in batches]
+
+
+def report(verdicts: list[Verdict]) -> list[dict[str, Any]]:
+    rows: dict[str, dict[str, Any]] = {}
+    for v in verdicts:
+        row = rows.setdefault(v.mutant.table, {"table": v.mutant.table, "mutants": 0, "caught": 0, "uncovered": 0,
+                                               "entries": set(), "entries_uncovered": set()})
+        entry = (v.mutant.where, v.mutant.item)
+        row["mutants"] += 1
+        row["entries"].add(entry)
+        if v.status == "uncovered":
+            row["uncovered"] += 1
+            row["entries_uncovered"].add(entry)
+        else:
+            row["caught"] += 1
+    return [{**r, "entries": len(r["entries"]), "entries_uncovered": len(r["entries_uncovered"])} for r in rows.values()]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--table", action="append", help="only these tables (a path under core/tasks, e.g. linear/vocabulary/de.json)")
+    parser.add_argument("--uncovered", action="store_true", help="list every uncovered mutant")
+    parser.add_argument("--json", help="write every verdict to this file")
+    parser.add_argument("--validate", type=int, default=0, help="read the whole corpus for N sampled mutants (checks the filter)")
+    parser.add_argument("--min-caught", type=float, default=None, help="exit 1 when fewer mutants than this share are caught")
+    args = parser.parse_args()
+    started = time.time()
+    chosen = [p for p in tables() if not args.table or table_name(p) in args.table]
+    mutants = [m for p in chosen for m in mutants_of(p)]
+    check = Check()
+    print(f"{len(mutants)} mutants of {len(chosen)} tables; {len(check.candidates.prompts)} corpus prompts "
+          f"({check.failing_at_baseline} failing their test as the tables are); loaded in {time.time() - started:.0f} s",
+          file=sys.stderr)
+    verdicts = check.run(mutants, progress=True)
+    rows = report(verdicts)
+    print(f"{'table':42} {'entries':>7} {'uncov.':>6} {'mutants':>7} {'caught':>6} {'uncov.':>6}")
+    for row in rows:
+        print(f"{row['table']:42} {row['entries']:7} {row['entries_uncovered']:6} {row['mutants']:7} {row['caught']:6} {row['uncovered']:6}")
+    total = {k: sum(r[k] for r in rows) for k in ("entries", "entries_uncovered", "mutants", "caught", "uncovered")}
+    print(f"{'total':42} {total['entries']:7} {total['entries_uncovered']:6} {total['mutants']:7} {total['caught']:6} {total['uncovered']:6}")
+    loads = sum(v.status == "load-error" for v in verdicts)
+    print(f"caught at load: {loads}; prompts read: {check.reads}; {time.time() - started:.0f} s", file=sys.stderr)
+    if args.uncovered:
+        for v in verdicts:
+            if v.status == "uncovered":
+                print(f"uncovered {v.mutant.ident} {v.mutant.word!r} {v.mutant.detail} ({v.candidates} candidates)")
+    if args.json:
+        Path(args.json).write_text(json.dumps([{"mutant": v.mutant.ident, "word": v.mutant.word, "kind": v.mutant.kind,
+                                                "detail": v.mutant.detail, "status": v.status, "witness": v.witness,
+                                                "candidates": v.candidates} for v in verdicts], ensure_ascii=False, indent=1),
+                                   encoding="utf-8")
+    if args.validate:
+        import random
+
+        sample = random.Random(33).sample(mutants, min(args.validate, len(mutants)))
+        missed = check.validate(sample)
+        print(f"validate: {len(sample)} mutants read on the whole corpus, {len(missed)} changed a prompt outside their candidates")
+        for mutant, prompt in missed:
+            print(f"  missed {mutant.ident}: {prompt!r}")
+        if missed:
+            return 1
+    if args.min_caught is not None and total["caught"] < args.min_caught * total["mutants"]:
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
