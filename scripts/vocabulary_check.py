@@ -33,7 +33,7 @@ How, in a few minutes on one core:
 from __future__ import annotations
 
 import argparse
-import builtins
+import ast
 import importlib
 import importlib.machinery
 import json
@@ -56,7 +56,7 @@ _SETTINGS = ("language", "about")  # a table's name and note: no entry
 # The corpora whose readings a task's tables can change: each reader imports its own task's modules,
 # and the JSON reader reads expressions with arithmetic's grammar (json/reader.py); --validate reads
 # every corpus for a sample of mutants to check it.
-READERS = {"json": ("json",), "linear": ("linear",), "arithmetic": ("arith", "json")}
+READERS = {"json": ("json",), "linear": ("linear",), "arithmetic": ("arith", "json")}  # task -> readers
 
 
 def tables() -> list[Path]:
@@ -190,35 +190,70 @@ def _script(name: str) -> Any:
 
 @dataclass
 class Corpus:
-    """One reader corpus: its prompts, what its test asserts of each, and the reading."""
+    """One corpus: its prompts, what its test asserts of each, and its reader (json, linear, arith)."""
 
     name: str
-    reading: Callable[[str], Any]
+    reader: str
     holds: dict[str, Callable[[Any], bool]] = field(default_factory=dict)  # prompt -> passes its test
+
+    @property
+    def reading(self) -> Callable[[str], Any]:
+        return READINGS[self.reader]()
+
+
+WITNESSES = FIXTURES / "vocabulary_witnesses.jsonl"  # prompts added so each entry is witnessed
+
+
+def reading_of(reader: str) -> Callable[[str], Any]:
+    """``reader``'s reading of a prompt as its corpus records it (scripts/*_corpus.py)."""
+    return READINGS[reader]()
+
+
+READINGS: dict[str, Callable[[], Callable[[str], Any]]] = {
+    "json": lambda: _script("reader_corpus").reading,
+    "linear": lambda: _script("linear_reader_corpus").reading,
+    "arith": lambda: _script("arith_reader_corpus").reading,
+}
+
+
+def witness_rows() -> list[dict[str, Any]]:
+    if not WITNESSES.exists():
+        return []
+    return [json.loads(line) for line in WITNESSES.read_text(encoding="utf-8").splitlines()]
 
 
 def corpora() -> list[Corpus]:
-    """The three reader corpora and their tests' assertions (tests/unit/test_*_reader_corpus.py)."""
+    """The three reader corpora and their tests' assertions (tests/unit/test_*_reader_corpus.py),
+    and the witnesses' (tests/unit/test_vocabulary_witnesses.py)."""
     found = []
     json_rows = [json.loads(line) for line in (FIXTURES / "json_reader_corpus.jsonl").read_text(encoding="utf-8").splitlines()]
     json_listed = {row["prompt"]: row["now"] for row in json.loads((FIXTURES / "json_reader_differences.json").read_text(encoding="utf-8"))}
-    corpus = Corpus("json", _script("reader_corpus").reading)
+    corpus = Corpus("json", "json")
     for row in json_rows:
         expected = json_listed.get(row["prompt"], row["reading"])
         corpus.holds[row["prompt"]] = _equal_to(expected)
     found.append(corpus)
-    for name, script in (("linear", "linear_reader_corpus"), ("arith", "arith_reader_corpus")):
+    for name in ("linear", "arith"):
         rows = [json.loads(line) for line in (FIXTURES / f"{name}_reader_corpus.jsonl").read_text(encoding="utf-8").splitlines()]
         listed = json.loads((FIXTURES / f"{name}_reader_differences.json").read_text(encoding="utf-8"))
-        corpus = Corpus(name, _script(script).reading)
+        corpus = Corpus(name, name)
         for row in rows:  # a listed difference is only asserted to differ from its recorded reading
             corpus.holds[row["prompt"]] = _unequal_to(row["read"]) if row["prompt"] in listed else _equal_to(row["read"])
         found.append(corpus)
-    return found
+    witnesses: dict[str, Corpus] = {}
+    for row in witness_rows():
+        corpus = witnesses.setdefault(row["reader"], Corpus(f"witness-{row['reader']}", row["reader"]))
+        corpus.holds[row["prompt"]] = _equal_to(row["read"])
+    return found + list(witnesses.values())
 
 
 def _equal_to(expected: Any) -> Callable[[Any], bool]:
-    return lambda now: now == expected
+    return lambda now: now == expected or _as_recorded(now) == expected
+
+
+def _as_recorded(value: Any) -> Any:
+    """A reading as a JSON fixture holds it (tuples as lists)."""
+    return json.loads(json.dumps(value))
 
 
 def _unequal_to(recorded: Any) -> Callable[[Any], bool]:
@@ -361,36 +396,44 @@ class Verdict:
     status: str  # caught | load-error | uncovered
     witness: str = ""  # the corpus and prompt that caught it
     candidates: int = 0
+    source: tuple[str, str] = ("", "")  # the reader and prompt that caught it
 
 
 class Check:
-    def __init__(self) -> None:
-        self.loader = Loader()
-        self.corpora = corpora()
+    """The judge: mutants loaded in batches, each read on its candidates (at most ``limit``)."""
+
+    def __init__(self, loader: Loader | None = None, chosen: list[Corpus] | None = None, limit: int = 40) -> None:
+        self.loader = loader or Loader()
+        self.corpora = corpora() if chosen is None else chosen
+        self.limit = limit
         prompts = sorted({p for corpus in self.corpora for p in corpus.holds})
         self.candidates = Candidates(prompts)
-        self.in_corpus = {c.name: _mask(i for i, p in enumerate(prompts) if p in c.holds) for c in self.corpora}
+        self.in_reader = {r: _mask(i for i, p in enumerate(prompts) if any(p in c.holds for c in self.corpora if c.reader == r))
+                          for r in READINGS}
+        self.readings = {r: reading_of(r) for r in READINGS}
         self.readers = {p: [c for c in self.corpora if p in c.holds] for p in prompts}
         self.reads = 0
-        self._baseline()
+        self.baseline: dict[int, tuple[bool, bool]] = {}  # prompt -> (passes its test, read) as the tables are
 
-    def _baseline(self) -> None:
-        """Which prompts pass their test with the tables as they are (only those can catch), and
-        which are read (tried first: a word's deletion is seen where it was read)."""
+    def _baseline(self, indices: set[int]) -> None:
+        """Whether each prompt passes its test with the tables as they are (only those can catch),
+        and whether it is read (tried first: a word's deletion is seen where it was read)."""
+        missing = indices - self.baseline.keys()
+        if not missing:
+            return
         self.loader.load({})
-        self.passing: set[int] = set()
-        self.read_first: set[int] = set()
-        for i, prompt in enumerate(self.candidates.prompts):
+        for i in sorted(missing):
+            prompt = self.candidates.prompts[i]
             ok, read = True, False
             for corpus in self.readers[prompt]:
-                now = corpus.reading(prompt)
+                now = self.readings[corpus.reader](prompt)
                 ok = ok and corpus.holds[prompt](now)
                 read = read or now not in (None, False) and (not isinstance(now, dict) or now.get("claims", True))
-            if ok:
-                self.passing.add(i)
-            if read:
-                self.read_first.add(i)
-        self.failing_at_baseline = len(self.candidates.prompts) - len(self.passing)
+            self.baseline[i] = (ok, read)
+
+    @property
+    def failing_at_baseline(self) -> int:
+        return sum(not ok for ok, _ in self.baseline.values())
 
     def original(self, name: str) -> dict[str, Any]:
         """A table's data as the file holds it (not as the loader serves it)."""
@@ -398,7 +441,7 @@ class Check:
 
     def read_by(self, table: str) -> int:
         """The prompts of the corpora ``table`` can change."""
-        return _mask_or(self.in_corpus[name] for name in READERS[table.split("/")[0]])
+        return _mask_or(self.in_reader[name] for name in READERS[table.split("/")[0]])
 
     def fails(self, index: int, table: str | None = None) -> str | None:
         """The corpus whose test ``prompt`` now fails, else None (only the corpora ``table`` can
@@ -407,69 +450,83 @@ class Check:
         self.reads += 1
         names = READERS[table.split("/")[0]] if table else None
         for corpus in self.readers[prompt]:
-            if names is not None and corpus.name not in names:
+            if names is not None and corpus.reader not in names:
                 continue
             try:
-                now = corpus.reading(prompt)
+                now = self.readings[corpus.reader](prompt)
             except Exception as exc:  # noqa: BLE001 - a reader that raises fails its test
+                self.failed_reader = corpus.reader
                 return f"{corpus.name} (raised {type(exc).__name__})"
             if not corpus.holds[prompt](now):
+                self.failed_reader = corpus.reader
                 return corpus.name
         return None
 
+    def chosen_candidates(self, mutant: Mutant) -> tuple[list[int], int]:
+        """The candidates a mutant is read on, in order (the word standing alone first, then the
+        shorter prompt), at most ``limit``; and how many it has in all."""
+        found = list(_indices(self.candidates.of(mutant.word) & self.read_by(mutant.table)))
+        alone = [re.compile(r"(?<!\w)" + re.escape(piece) + r"(?!\w)") for piece in pieces(mutant.word)]
+        texts = self.candidates.texts
+        if len(found) > self.limit:
+            found.sort(key=lambda i: (not all(a.search(texts[i]) for a in alone), len(texts[i])))
+        return found[: self.limit * 3], len(found)
+
     def run(self, mutants: list[Mutant], progress: bool = False) -> list[Verdict]:
         verdicts: dict[Mutant, Verdict] = {}
+        chosen: dict[Mutant, list[int]] = {}
+        totals: dict[Mutant, int] = {}
+        for mutant in mutants:
+            chosen[mutant], totals[mutant] = self.chosen_candidates(mutant)
+        self._baseline({i for found in chosen.values() for i in found})
         bits = {}
         for mutant in mutants:
-            found = self.candidates.of(mutant.word) & self.read_by(mutant.table) & self._passing_bits
-            bits[mutant] = found
-            if not found:
-                verdicts[mutant] = Verdict(mutant, "uncovered")
+            texts = self.candidates.texts
+            passing = [i for i in chosen[mutant] if self.baseline[i][0]]
+            passing.sort(key=lambda i: (not self.baseline[i][1], chosen[mutant].index(i)))
+            chosen[mutant] = passing[: self.limit]
+            bits[mutant] = _mask(iter(chosen[mutant]))
+            if not chosen[mutant]:
+                verdicts[mutant] = Verdict(mutant, "uncovered", candidates=totals[mutant])
         pending = [m for m in mutants if m not in verdicts]
         batches = _pack(pending, bits)
         started = time.time()
         for n, batch in enumerate(batches):
-            for verdict in self._batch(batch, bits):
+            for verdict in self._batch(batch, chosen, totals):
                 verdicts[verdict.mutant] = verdict
-            if progress and n % 25 == 0:
+            if progress and n % 100 == 0:
                 print(f"  batch {n + 1}/{len(batches)}, {time.time() - started:.0f} s, {self.reads} reads", file=sys.stderr)
         return [verdicts[m] for m in mutants]
 
-    def _batch(self, batch: list[Mutant], bits: dict[Mutant, int]) -> list[Verdict]:
+    def _batch(self, batch: list[Mutant], chosen: dict[Mutant, list[int]], totals: dict[Mutant, int]) -> list[Verdict]:
         by_table: dict[str, list[Mutant]] = {}
         for mutant in batch:
             by_table.setdefault(mutant.table, []).append(mutant)
-        replaced = {}
-        for name, changes in by_table.items():
-            path = TASKS / name
-            replaced[str(path)] = json.dumps(apply(self.original(name), changes), ensure_ascii=False)
+        replaced = {str(TASKS / name): json.dumps(apply(self.original(name), changes), ensure_ascii=False)
+                    for name, changes in by_table.items()}
         try:
             self.loader.load(replaced)
         except Exception as exc:  # noqa: BLE001 - a table that does not load fails every test
             if len(batch) > 1:
-                return [v for m in batch for v in self._batch([m], bits)]
-            return [Verdict(batch[0], "load-error", f"{type(exc).__name__}: {exc}"[:200], 0)]
+                return [v for m in batch for v in self._batch([m], chosen, totals)]
+            return [Verdict(batch[0], "load-error", f"{type(exc).__name__}: {exc}"[:200], totals[batch[0]])]
         verdicts = []
         for mutant in batch:
-            order = sorted(_indices(bits[mutant]), key=lambda i: (i not in self.read_first, len(self.candidates.prompts[i])))
-            witness = ""
-            for index in order:
+            witness, source = "", ("", "")
+            for index in chosen[mutant]:
                 failed = self.fails(index, mutant.table)
                 if failed is not None:
                     witness = f"{failed}: {self.candidates.prompts[index]!r}"
+                    source = (self.failed_reader, self.candidates.prompts[index])
                     break
-            verdicts.append(Verdict(mutant, "caught" if witness else "uncovered", witness, len(order)))
+            verdicts.append(Verdict(mutant, "caught" if witness else "uncovered", witness, totals[mutant], source))
         return verdicts
 
-    @property
-    def _passing_bits(self) -> int:
-        if not hasattr(self, "_passing_mask"):
-            self._passing_mask = _mask(iter(self.passing))
-        return self._passing_mask
-
     def validate(self, mutants: list[Mutant]) -> list[tuple[Mutant, str]]:
-        """Mutants that change the test of a prompt outside their candidates (the filter missed it):
-        each loaded alone, the whole corpus read."""
+        """Mutants that fail the test of a prompt outside their candidates (the filter missed it):
+        each loaded alone, every corpus prompt read by every reader."""
+        everything = set(range(len(self.candidates.prompts)))
+        self._baseline(everything)
         missed = []
         for mutant in mutants:
             inside = self.candidates.of(mutant.word) & self.read_by(mutant.table)
@@ -477,11 +534,101 @@ class Check:
                 self.loader.load({str(TASKS / mutant.table): json.dumps(apply(self.original(mutant.table), [mutant]), ensure_ascii=False)})
             except Exception:  # noqa: BLE001 - caught at load: no prompt to miss
                 continue
-            for index in sorted(self.passing):
-                if not (inside >> index) & 1 and self.fails(index) is not None:
+            for index in sorted(everything):
+                if self.baseline[index][0] and not (inside >> index) & 1 and self.fails(index) is not None:
                     missed.append((mutant, self.candidates.prompts[index]))
                     break
         return missed
+
+
+# -- witnesses: prompts the repository already holds, frozen so an uncovered entry is seen -------
+
+_WITNESS_SOURCES = ("tests", "tooling", "scripts")
+_NEVER_READ = re.compile(r"heldout|blind|_reader_corpus|_reader_differences|vocabulary_witnesses")
+
+
+def repository_prompts() -> set[str]:
+    """Every string literal of the tests, tooling and scripts, and every string of the bench data and
+    test fixtures, that could be a prompt (held-out and blind sets, and the corpora, left out)."""
+    found: set[str] = set()
+    for folder in _WITNESS_SOURCES:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            if _NEVER_READ.search(path.as_posix()):
+                continue
+            try:
+                tree = ast.parse(path.read_text(encoding="utf-8"))
+            except (SyntaxError, UnicodeDecodeError):
+                continue
+            found.update(n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str))
+    for path in sorted([*(ROOT / "bench_data").glob("*.json"), *FIXTURES.glob("*.json"), *FIXTURES.glob("*.jsonl")]):
+        if _NEVER_READ.search(path.name):
+            continue
+        text = path.read_text(encoding="utf-8")
+        try:
+            values = [json.loads(line) for line in text.splitlines() if line.strip()] if path.suffix == ".jsonl" else [json.loads(text)]
+        except ValueError:
+            continue
+        for value in values:
+            _strings(value, found)
+    return {p for p in found if 3 <= len(p) <= 2000 and any(c.isalpha() for c in p)
+            and not any(0xD800 <= ord(c) <= 0xDFFF for c in p)}
+
+
+def _strings(value: Any, found: set[str]) -> None:
+    if isinstance(value, str):
+        found.add(value)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _strings(item, found)
+    elif isinstance(value, list):
+        for item in value:
+            _strings(item, found)
+
+
+class _FrozenAtFirst:
+    """A witness's test: its reading is the one first seen (the baseline, with the tables as they are,
+    is always read before a mutant is)."""
+
+    def __init__(self) -> None:
+        self.value: Any = _UNSET
+
+    def __call__(self, now: Any) -> bool:
+        if self.value is _UNSET:
+            self.value = _as_recorded(now)
+            return True
+        return _as_recorded(now) == self.value
+
+
+_UNSET = object()
+
+
+def pool(known: set[str]) -> list[Corpus]:
+    """The repository's prompts outside the corpora, a corpus per reader whose test is each
+    prompt's reading as it is now."""
+    prompts = sorted(repository_prompts() - known)
+    found = []
+    for reader in READINGS:
+        corpus = Corpus(f"witness-{reader}", reader)
+        corpus.holds = {prompt: _FrozenAtFirst() for prompt in prompts}
+        found.append(corpus)
+    return found
+
+
+def discover(check: Check, verdicts: list[Verdict]) -> list[dict[str, Any]]:
+    """Witnesses for the uncovered mutants: the repository's prompts that catch them, their
+    readings frozen (rows of ``vocabulary_witnesses.jsonl``)."""
+    known = {p for corpus in check.corpora for p in corpus.holds}
+    chosen = pool(known)
+    print(f"witness pool: {len(chosen[0].holds)} prompts", file=sys.stderr)
+    finder = Check(check.loader, chosen, check.limit)
+    frozen = {(c.reader, p): test for c in chosen for p, test in c.holds.items()}
+    uncovered = [v.mutant for v in verdicts if v.status == "uncovered"]
+    rows: dict[tuple[str, str], dict[str, Any]] = {}
+    for verdict in finder.run(uncovered, progress=True):
+        if verdict.status == "caught":
+            reader, prompt = verdict.source
+            rows[(reader, prompt)] = {"reader": reader, "prompt": prompt, "read": frozen[(reader, prompt)].value}
+    return [rows[key] for key in sorted(rows)]
 
 
 def _mask(indices: Iterator[int]) -> int:
@@ -535,16 +682,20 @@ def main() -> int:
     parser.add_argument("--uncovered", action="store_true", help="list every uncovered mutant")
     parser.add_argument("--json", help="write every verdict to this file")
     parser.add_argument("--validate", type=int, default=0, help="read the whole corpus for N sampled mutants (checks the filter)")
+    parser.add_argument("--limit", type=int, default=40,
+                        help="a mutant is read on at most this many of its candidates (the word alone and read first)")
+    parser.add_argument("--discover", action="store_true",
+                        help="find witnesses for the uncovered mutants among the repository's prompts and add them to "
+                             "tests/fixtures/vocabulary_witnesses.jsonl (their readings as they are now)")
     parser.add_argument("--min-caught", type=float, default=None, help="exit 1 when fewer mutants than this share are caught")
     args = parser.parse_args()
     started = time.time()
     chosen = [p for p in tables() if not args.table or table_name(p) in args.table]
     mutants = [m for p in chosen for m in mutants_of(p)]
-    check = Check()
-    print(f"{len(mutants)} mutants of {len(chosen)} tables; {len(check.candidates.prompts)} corpus prompts "
-          f"({check.failing_at_baseline} failing their test as the tables are); loaded in {time.time() - started:.0f} s",
-          file=sys.stderr)
+    check = Check(limit=args.limit)
     verdicts = check.run(mutants, progress=True)
+    print(f"{len(mutants)} mutants of {len(chosen)} tables; {len(check.candidates.prompts)} corpus prompts, "
+          f"{len(check.baseline)} read as the tables are ({check.failing_at_baseline} failing their test)", file=sys.stderr)
     rows = report(verdicts)
     print(f"{'table':42} {'entries':>7} {'uncov.':>6} {'mutants':>7} {'caught':>6} {'uncov.':>6}")
     for row in rows:
@@ -562,6 +713,12 @@ def main() -> int:
                                                 "detail": v.mutant.detail, "status": v.status, "witness": v.witness,
                                                 "candidates": v.candidates} for v in verdicts], ensure_ascii=False, indent=1),
                                    encoding="utf-8")
+    if args.discover:
+        added = discover(check, verdicts)
+        kept = {(r["reader"], r["prompt"]): r for r in witness_rows()}
+        kept.update({(r["reader"], r["prompt"]): r for r in added})
+        WITNESSES.write_text("".join(json.dumps(kept[k], ensure_ascii=False) + "\n" for k in sorted(kept)), encoding="utf-8")
+        print(f"witnesses: {len(added)} added, {len(kept)} in {WITNESSES.relative_to(ROOT)}", file=sys.stderr)
     if args.validate:
         import random
 
