@@ -822,3 +822,6 @@ MUTANTS += [Mutant(*row) for row in _ARITHU_ROWS]
 from mutants_linAF import ROWS as _LINAF_ROWS  # noqa: E402 - wip/linAF: '3 × y', '½x', 'x₁', en dash, full-width digits/operators, es 'x e y'
 
 MUTANTS += [Mutant(*row) for row in _LINAF_ROWS]
+from mutants_vocabC import ROWS as _VOCABC_ROWS  # noqa: E402 - wip/vocabC: the vocabulary check and the entries its witnesses first see
+
+MUTANTS += [Mutant(*row) for row in _VOCABC_ROWS]

@@ -43,7 +43,7 @@ import sys
 import time
 import unicodedata
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +81,7 @@ class Mutant:
     kind: str  # deleted | moved | value
     word: str  # the text the prompt must hold for the change to matter
     detail: str = ""  # where the word moved to, the value it got
+    also: tuple[str, ...] = ()  # or any of these: the words of the class the entry is filed under
 
     @property
     def ident(self) -> str:
@@ -92,6 +93,7 @@ def mutants_of(path: Path) -> list[Mutant]:
     """The mutants of every entry of one table, in the table's order."""
     data = json.loads(path.read_text(encoding="utf-8"))
     name = table_name(path)
+    classes = _class_words(path.parent)
     found: list[Mutant] = []
     for key, value in data.items():
         if key in _SETTINGS:
@@ -100,7 +102,27 @@ def mutants_of(path: Path) -> list[Mutant]:
             found.append(Mutant(name, (), key, "value", "", f"{value} -> {not value}"))
         elif isinstance(value, (dict, list)):
             found.extend(_walk(name, (key,), value, data))
-    return found
+    # an entry filed under a word class's name ("measures": {"MILLIGRAM": ["mg"]}, "relations":
+    # {"DIVISIBLE": ...}) is read where a word of that class is: validate found 'mg' changing the
+    # reading of "How many milligrams are in 4 kilograms?"
+    return [_filed_under(m, classes) for m in found]
+
+
+def _class_words(folder: Path) -> dict[str, tuple[str, ...]]:
+    """Per word class, its words in every table of one vocabulary folder."""
+    found: dict[str, set[str]] = {}
+    for path in folder.glob("*.json"):
+        for kind, words in json.loads(path.read_text(encoding="utf-8")).get("classes", {}).items():
+            found.setdefault(kind, set()).update(w for w in words if isinstance(w, str))
+    return {kind: tuple(sorted(words)) for kind, words in found.items()}
+
+
+def _filed_under(mutant: Mutant, classes: dict[str, tuple[str, ...]]) -> Mutant:
+    named = [step for step in (*mutant.where, mutant.item) if isinstance(step, str) and step in classes
+             and not (mutant.where[:1] == ("classes",))]
+    if not named:
+        return mutant
+    return replace(mutant, also=tuple(w for step in named for w in classes[step]))
 
 
 def _walk(name: str, where: tuple[str | int, ...], value: Any, data: dict[str, Any]) -> Iterator[Mutant]:
@@ -131,7 +153,7 @@ def _next_class(classes: dict[str, list[str]], kind: str) -> str | None:
 
 def _mapping_word(key: str, data: dict[str, Any]) -> str:
     """The text a mapping's entry is looked up by: its key, or for a key naming a word class
-    ("DIVISIBLE": "divisible by") none (its candidates are then every prompt)."""
+    ("DIVISIBLE": "divisible by") none (its candidates are then the class's words: _filed_under)."""
     return "" if re.fullmatch(r"[A-Z][A-Z_]+", key) else key
 
 
@@ -222,7 +244,7 @@ def witness_rows() -> list[dict[str, Any]]:
     return [json.loads(line) for line in WITNESSES.read_text(encoding="utf-8").splitlines()]
 
 
-def corpora() -> list[Corpus]:
+def corpora(witnesses: bool = True) -> list[Corpus]:
     """The three reader corpora and their tests' assertions (tests/unit/test_*_reader_corpus.py),
     and the witnesses' (tests/unit/test_vocabulary_witnesses.py)."""
     found = []
@@ -240,11 +262,11 @@ def corpora() -> list[Corpus]:
         for row in rows:  # a listed difference is only asserted to differ from its recorded reading
             corpus.holds[row["prompt"]] = _unequal_to(row["read"]) if row["prompt"] in listed else _equal_to(row["read"])
         found.append(corpus)
-    witnesses: dict[str, Corpus] = {}
-    for row in witness_rows():
-        corpus = witnesses.setdefault(row["reader"], Corpus(f"witness-{row['reader']}", row["reader"]))
+    by_reader: dict[str, Corpus] = {}
+    for row in witness_rows() if witnesses else []:
+        corpus = by_reader.setdefault(row["reader"], Corpus(f"witness-{row['reader']}", row["reader"]))
         corpus.holds[row["prompt"]] = _equal_to(row["read"])
-    return found + list(witnesses.values())
+    return found + list(by_reader.values())
 
 
 def _equal_to(expected: Any) -> Callable[[Any], bool]:
@@ -283,6 +305,13 @@ class Candidates:
         self.chunks = ["\0".join(self.texts[i : i + self._CHUNK]) for i in range(0, len(self.texts), self._CHUNK)]
         self.every = (1 << len(prompts)) - 1
         self._by_piece: dict[str, int] = {}
+
+    def of_mutant(self, mutant: Mutant) -> int:
+        """The prompts holding the mutant's word, or any word of the class it is filed under."""
+        found = self.of(mutant.word) if mutant.word or not mutant.also else 0
+        for word in mutant.also:
+            found |= self.of(word)
+        return found
 
     def of(self, word: str) -> int:
         found = self.every
@@ -465,11 +494,12 @@ class Check:
     def chosen_candidates(self, mutant: Mutant) -> tuple[list[int], int]:
         """The candidates a mutant is read on, in order (the word standing alone first, then the
         shorter prompt), at most ``limit``; and how many it has in all."""
-        found = list(_indices(self.candidates.of(mutant.word) & self.read_by(mutant.table)))
-        alone = [re.compile(r"(?<!\w)" + re.escape(piece) + r"(?!\w)") for piece in pieces(mutant.word)]
+        found = list(_indices(self.candidates.of_mutant(mutant) & self.read_by(mutant.table)))
+        alone = [[re.compile(r"(?<!\w)" + re.escape(piece) + r"(?!\w)") for piece in pieces(word)]
+                 for word in (mutant.word, *mutant.also) if word]
         texts = self.candidates.texts
         if len(found) > self.limit:
-            found.sort(key=lambda i: (not all(a.search(texts[i]) for a in alone), len(texts[i])))
+            found.sort(key=lambda i: (not any(all(a.search(texts[i]) for a in word) for word in alone), len(texts[i])))
         return found[: self.limit * 3], len(found)
 
     def run(self, mutants: list[Mutant], progress: bool = False) -> list[Verdict]:
@@ -529,7 +559,7 @@ class Check:
         self._baseline(everything)
         missed = []
         for mutant in mutants:
-            inside = self.candidates.of(mutant.word) & self.read_by(mutant.table)
+            inside = self.candidates.of_mutant(mutant) & self.read_by(mutant.table)
             try:
                 self.loader.load({str(TASKS / mutant.table): json.dumps(apply(self.original(mutant.table), [mutant]), ensure_ascii=False)})
             except Exception:  # noqa: BLE001 - caught at load: no prompt to miss
@@ -661,19 +691,22 @@ def _pack(mutants: list[Mutant], bits: dict[Mutant, int]) -> list[list[Mutant]]:
 
 
 def report(verdicts: list[Verdict]) -> list[dict[str, Any]]:
+    """Per table: its entries and those no reading witnesses (none of its mutants caught by a
+    corpus prompt), its mutants and those caught (by a reading, or at load) or uncovered."""
     rows: dict[str, dict[str, Any]] = {}
     for v in verdicts:
-        row = rows.setdefault(v.mutant.table, {"table": v.mutant.table, "mutants": 0, "caught": 0, "uncovered": 0,
-                                               "entries": set(), "entries_uncovered": set()})
+        row = rows.setdefault(v.mutant.table, {"table": v.mutant.table, "mutants": 0, "caught": 0, "at_load": 0,
+                                               "uncovered": 0, "entries": set(), "witnessed": set()})
         entry = (v.mutant.where, v.mutant.item)
         row["mutants"] += 1
         row["entries"].add(entry)
-        if v.status == "uncovered":
-            row["uncovered"] += 1
-            row["entries_uncovered"].add(entry)
-        else:
-            row["caught"] += 1
-    return [{**r, "entries": len(r["entries"]), "entries_uncovered": len(r["entries_uncovered"])} for r in rows.values()]
+        row["caught"] += v.status != "uncovered"
+        row["at_load"] += v.status == "load-error"
+        row["uncovered"] += v.status == "uncovered"
+        if v.status == "caught":
+            row["witnessed"].add(entry)
+    return [{**r, "entries": len(r["entries"]), "entries_uncovered": len(r["entries"] - r["witnessed"]),
+             "witnessed": len(r["witnessed"])} for r in rows.values()]
 
 
 def main() -> int:
@@ -684,6 +717,7 @@ def main() -> int:
     parser.add_argument("--validate", type=int, default=0, help="read the whole corpus for N sampled mutants (checks the filter)")
     parser.add_argument("--limit", type=int, default=40,
                         help="a mutant is read on at most this many of its candidates (the word alone and read first)")
+    parser.add_argument("--no-witnesses", action="store_true", help="the reader corpora alone (coverage before witnesses)")
     parser.add_argument("--discover", action="store_true",
                         help="find witnesses for the uncovered mutants among the repository's prompts and add them to "
                              "tests/fixtures/vocabulary_witnesses.jsonl (their readings as they are now)")
@@ -692,16 +726,17 @@ def main() -> int:
     started = time.time()
     chosen = [p for p in tables() if not args.table or table_name(p) in args.table]
     mutants = [m for p in chosen for m in mutants_of(p)]
-    check = Check(limit=args.limit)
+    check = Check(chosen=corpora(witnesses=not args.no_witnesses), limit=args.limit)
     verdicts = check.run(mutants, progress=True)
     print(f"{len(mutants)} mutants of {len(chosen)} tables; {len(check.candidates.prompts)} corpus prompts, "
           f"{len(check.baseline)} read as the tables are ({check.failing_at_baseline} failing their test)", file=sys.stderr)
     rows = report(verdicts)
-    print(f"{'table':42} {'entries':>7} {'uncov.':>6} {'mutants':>7} {'caught':>6} {'uncov.':>6}")
+    columns = ("entries", "witnessed", "entries_uncovered", "mutants", "caught", "at_load", "uncovered")
+    print(f"{'table':42} " + " ".join(f"{c.replace('entries_uncovered', 'unwitnessed'):>11}" for c in columns))
     for row in rows:
-        print(f"{row['table']:42} {row['entries']:7} {row['entries_uncovered']:6} {row['mutants']:7} {row['caught']:6} {row['uncovered']:6}")
-    total = {k: sum(r[k] for r in rows) for k in ("entries", "entries_uncovered", "mutants", "caught", "uncovered")}
-    print(f"{'total':42} {total['entries']:7} {total['entries_uncovered']:6} {total['mutants']:7} {total['caught']:6} {total['uncovered']:6}")
+        print(f"{row['table']:42} " + " ".join(f"{row[c]:11}" for c in columns))
+    total = {k: sum(r[k] for r in rows) for k in columns}
+    print(f"{'total':42} " + " ".join(f"{total[c]:11}" for c in columns))
     loads = sum(v.status == "load-error" for v in verdicts)
     print(f"caught at load: {loads}; prompts read: {check.reads}; {time.time() - started:.0f} s", file=sys.stderr)
     if args.uncovered:
