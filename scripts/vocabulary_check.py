@@ -600,7 +600,11 @@ def repository_prompts() -> set[str]:
             continue
         for value in values:
             _strings(value, found)
-    return {p for p in found if 3 <= len(p) <= 2000 and any(c.isalpha() for c in p)
+    held_out: set[str] = set()  # a held-out prompt a test also writes stays held out
+    for path in (ROOT / "bench_data").glob("*.json"):
+        if _NEVER_READ.search(path.name):
+            _strings(json.loads(path.read_text(encoding="utf-8")), held_out)
+    return {p for p in found - held_out if 3 <= len(p) <= 2000 and any(c.isalpha() for c in p)
             and not any(0xD800 <= ord(c) <= 0xDFFF for c in p)}
 
 
