@@ -511,7 +511,6 @@ class Check:
         self._baseline({i for found in chosen.values() for i in found})
         bits = {}
         for mutant in mutants:
-            texts = self.candidates.texts
             passing = [i for i in chosen[mutant] if self.baseline[i][0]]
             passing.sort(key=lambda i: (not self.baseline[i][1], chosen[mutant].index(i)))
             chosen[mutant] = passing[: self.limit]
