@@ -833,3 +833,6 @@ MUTANTS += [Mutant(*row) for row in _LINAG_ROWS]
 from mutants_jsonAF import ROWS as _JSONAF_ROWS  # noqa: E402 - wip/jsonAF: a type note after a value, a list ended by "and key", CSV rows "header names as keys" / "Make JSON from:"
 
 MUTANTS += [Mutant(*row) for row in _JSONAF_ROWS]
+from mutants_vocabC import ROWS as _VOCABC_ROWS  # noqa: E402 - wip/vocabC: the vocabulary check and the entries its witnesses first see
+
+MUTANTS += [Mutant(*row) for row in _VOCABC_ROWS]
