@@ -33,8 +33,8 @@ _READER = "stepcache_integrations/core/tasks/json/reader.py"
 _RT26 = ("tests/adversarial/test_red_team_26_instruction_words.py",)
 ROWS += [
     ("s24-rt26-sentence-words-read", "a word after a key in a sentence is stated as its value ('with its country code' served country: code)",
-     _READER, "unevident = not _keys_evident(read) or not _values_evident(prompt, read)",
-     "unevident = not _keys_evident(read)", _RT26),
+     _READER, "unevident = not _keys_evident(prompt, read) or not _values_evident(prompt, read)",
+     "unevident = not _keys_evident(prompt, read)", _RT26),
     ("s24-rt26-lowercase-word-read", "one lowercase word in a sentence is read as a value ('where the country is implied')",
      _READER, "return _NAME_WORD.fullmatch(value) is not None and value[0].isupper() and any(c.islower() for c in value[1:])",
      "return _NAME_WORD.fullmatch(value) is not None and any(c.islower() for c in value[1:])", _RT26),

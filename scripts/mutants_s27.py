@@ -11,7 +11,7 @@ _D3 = ("tests/adversarial/test_red_team_29_history_answers.py",)
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("s27-fw-keys-evident", "any word joined to a value by a space is a key again ('age 30, or 31' served {\"or\": 31} proven)",
-     _READER, "            unevident = not _keys_evident(read) or not _values_evident(prompt, read)",
+     _READER, "            unevident = not _keys_evident(prompt, read) or not _values_evident(prompt, read)",
      "            unevident = not _values_evident(prompt, read)", _FW),
     ("s27-fw-any-word-shape", "every lowercase word has an identifier's shape",
      _READER, '_IDENTIFIER_SHAPE = re.compile(r"[_\\d]|[a-z][A-Z]")', '_IDENTIFIER_SHAPE = re.compile(r"[_\\d]|[a-z][A-Z]|^[a-z]+$")', _FW),
@@ -22,8 +22,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _READER, '    for table in {language: _TABLES.get(language, {}), "en": _TABLES["en"]}.values():',
      "    for table in {language: _TABLES.get(language, {})}.values():", _FW),
     ("s27-fw-listed-any-statement", "a listed request reads a statement whose key is not listed",
-     _READER, "        if st.style != \"\" or fold(key) in listed or _IDENTIFIER_SHAPE.search(key):",
-     "        if st.style != \"\" or read.listed or _IDENTIFIER_SHAPE.search(key):", _FW),
+     _READER, "        if st.style != \"\" or fold(key) in listed:",
+     "        if st.style != \"\" or read.listed:", _FW),
     ("s27-fw-key-noun-deleted", "a key noun deleted from the English table (humidity)",
      "stepcache_integrations/core/tasks/json/vocabulary/en.json", '"humidity", ', "", _FW),
     ("s27-d3-wrong-turn-blanked", "a transcript's wrong assistant turn is blanked as history again ('x = 6' for 3x + 5 = 20)",
@@ -35,3 +35,19 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      "        return set(problem.asked) <= set(values) and all(", "        return all(", _D3),
 ]
 # fmt: on
+
+_RT29B = ("tests/adversarial/test_red_team_29b_dashes_and_determiners.py",)
+ROWS += [
+    ("s27-29b-dash-chain-minus", "an en dash with an '=' on each side is read (a pause for one dash, a minus for the other: a system proven the chain does not state)",
+     "stepcache_integrations/core/tasks/linear/symbols.py",
+     "        if _DASH_EQUALS_BEFORE.search(prompt, 0, i) and _DASH_EQUALS_AFTER.match(prompt, i + 1):",
+     "        if False:", _RT29B),
+    ("s27-29b-dash-words-as-math", "a word between an '=' and a dash counts as math ('x + y = 10 and x \u2013 y = 4' no claim)",
+     "stepcache_integrations/core/tasks/linear/symbols.py",
+     '(?:[0-9_+\\-*/^(). \\u2212\\u2013]|(?<![A-Za-z])[A-Za-z](?![A-Za-z]))*"  # math alone',
+     '[0-9A-Za-z_+\\-*/^(). \\u2212\\u2013]*"  # math alone', _RT29B),
+    ("s27-29b-determined-key-read", "a determiner before an unlisted key so written is read ('this year 31' served {\"year\": 31})",
+     _READER, "        if _determined(prompt[: st.span[0]], read.language):\n            return False\n", "", _RT29B),
+    ("s27-29b-expression-keys-evident", "expression keys name a key so written again (ru 'итого 31', 'всего 31')",
+     _READER, '_KEY_NOUN_MAPS = ("unit_keys",)', '_KEY_NOUN_MAPS = ("unit_keys", "expression_keys")', _RT29B),
+]

@@ -1279,7 +1279,7 @@ def read_request(prompt: str) -> JsonRequest | None:
         words = _nest_blocks(_noted(_words(prompt, vocabulary), seen), prompt)
         read = _parse(_values_heads(_list_bars(words)), vocabulary.language, prompt)
         if read is not None:
-            unevident = not _keys_evident(read) or not _values_evident(prompt, read)
+            unevident = not _keys_evident(prompt, read) or not _values_evident(prompt, read)
             return None if _symbol_misspelled(read, seen) or unevident else read
     from .pastes import read_paste  # a pasted table or .env block (wip/jsonP); imports this module
 
@@ -3995,22 +3995,43 @@ def _values_evident(prompt: str, read: JsonRequest) -> bool:
 # "aged 30") was read as a key. A key so written needs positive evidence of naming a key: the prompt lists it (a key
 # list, a shape), it has an identifier's shape (birth_year, zip5, firstName), or a table names it as a key (a key
 # noun, a kind, a concept, a list, unit, reading or expression key, in the prompt's language or English; a truth-value
-# key only with a truth value). Any other word is no claim, whatever it is.
+# key only with a truth value). Any other word is no claim, whatever it is. An expression key ("итого", "всего": "in
+# all") names a computed total, not a key so written. Red team 29b: a determiner before such a key makes it a noun phrase
+# of a sentence, not a label of data ("this year 31", "el año 31", "l'année 31", "这个年份 31": a time said): no claim.
 _IDENTIFIER_SHAPE = re.compile(r"[_\d]|[a-z][A-Z]")
 _KEY_NOUN_LISTS = ("key_nouns", "identifier_words", "list_keys", "reading_keys", "common_noun_keys")
-_KEY_NOUN_MAPS = ("unit_keys", "expression_keys")
+_KEY_NOUN_MAPS = ("unit_keys",)
 
 
-def _keys_evident(read: JsonRequest) -> bool:
-    """Whether every key joined to its value by a space alone names a key (class FW, above)."""
+def _keys_evident(prompt: str, read: JsonRequest) -> bool:
+    """Whether every key joined to its value by a space alone names a key, with no determiner before it (class FW, above)."""
     listed = {fold(key) for key in read.keys} if read.listed else set()
     for key, st in read.statements.items():
-        if st.style != "" or fold(key) in listed or _IDENTIFIER_SHAPE.search(key):
+        if st.style != "" or fold(key) in listed:
+            continue  # a key the prompt lists is asked for, whatever is said before it ("with the price 19.9 rounded ...")
+        if _determined(prompt[: st.span[0]], read.language):
+            return False
+        if _IDENTIFIER_SHAPE.search(key):
             continue
         nouns, truth_keys = _key_nouns(read.language)
         if fold(key) not in nouns and not (isinstance(st.value, bool) and fold(key) in truth_keys):
             return False
     return True
+
+
+def _determined(before: str, language: str) -> bool:
+    """Whether the text before a key ends with a determiner of the prompt's table or the English one (its "DEF" words)."""
+    folded = fold(before).rstrip()
+    for word in _determiners(language):
+        if folded.endswith(word) and (len(folded) == len(word) or not folded[-len(word) - 1].isalnum() or not word[0].isalnum()):
+            return True
+    return False
+
+
+@lru_cache(maxsize=16)
+def _determiners(language: str) -> tuple[str, ...]:
+    words = {fold(w) for lang in {language, "en"} for w in _TABLES.get(lang, {}).get("classes", {}).get("DEF", ())}
+    return tuple(sorted(words, key=len, reverse=True))
 
 
 @lru_cache(maxsize=16)

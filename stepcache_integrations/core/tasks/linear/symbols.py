@@ -50,6 +50,9 @@ _SUBSCRIPTED = re.compile("(?<![^\\W\\d_])([A-Za-z])([\u2080-\u2089]+)(?![\\w\u2
 # an en dash between two terms, one space each side: a digit, a lone letter or ")" before it; a number alone, or a term
 # (a coefficient, a consonant letter alone or a bracket) and then an "=" of the same run after it
 _DASH_OPERAND_BEFORE = re.compile(r"(?:[0-9]|(?<![^\W\d_])[A-Za-z]|\)) $")
+_DASH_MATH = r"(?:[0-9_+\-*/^(). \u2212\u2013]|(?<![A-Za-z])[A-Za-z](?![A-Za-z]))*"  # math alone: one-letter names, no word
+_DASH_EQUALS_BEFORE = re.compile(rf"={_DASH_MATH}\Z")
+_DASH_EQUALS_AFTER = re.compile(rf"{_DASH_MATH}=")
 _DASH_NUMBER_AFTER = re.compile(r" [0-9]+(?:\.[0-9]+)?(?![\w(*/^\u00b7\u00d7]|\.[0-9])")
 _DASH_TERM_AFTER = re.compile(
     r" (?:[0-9]+(?:\.[0-9]+)?)?(?:[A-Za-z](?![A-Za-z.])|\()(?:[0-9.]+|(?<![A-Za-z])[A-Za-z](?![A-Za-z])|[_+\-*/^() \u2212])*=")
@@ -81,11 +84,16 @@ def subscripted_names(prompt: str) -> frozenset[str]:
 
 
 def _dashes_as_minus(prompt: str) -> str:
-    """``prompt`` with each en dash between two terms (the module's rule) written as U+2212."""
+    """``prompt`` with each en dash between two terms (the module's rule) written as U+2212; a dash with an "=" on
+    each side through math alone ("x + y = 10 \u2013 x \u2013 y = 4", "x = 2 \u2013 y = 3") is a minus in one chain
+    or a pause between two equations (red team 29b: read as both, a system was proven that the chain does not
+    state): written as U+FFFD, a character no rule reads, so the prompt is no claim."""
     out = list(prompt)
     for i, char in enumerate(prompt):
         if char != "\u2013" or not _DASH_OPERAND_BEFORE.search(prompt, max(0, i - 2), i):
             continue
-        if _DASH_NUMBER_AFTER.match(prompt, i + 1) or _DASH_TERM_AFTER.match(prompt, i + 1):
+        if _DASH_EQUALS_BEFORE.search(prompt, 0, i) and _DASH_EQUALS_AFTER.match(prompt, i + 1):
+            out[i] = "\ufffd"
+        elif _DASH_NUMBER_AFTER.match(prompt, i + 1) or _DASH_TERM_AFTER.match(prompt, i + 1):
             out[i] = "\u2212"
     return "".join(out)
