@@ -382,6 +382,87 @@ JSON_REACH_TEMPLATES = [
 ]
 
 
+# wip/fuzzF (red team 27): a temperature converted between Celsius and Fahrenheit in JSON, in the red team's request
+# forms (read by :func:`_temperature_json`): a reading key ("temperature", "temp"; the target's own unit word in the
+# "Convert" form) converts with the scale's offset (F = C * 9/5 + 32); a key of the oracle's own interval words (the
+# fuzzer's difference_key renames the reading key to one) names a difference, converted without it (a 2 °C warming is
+# 3.6 °F); any other key, or a key renamed at some mentions only, the oracle does not read.
+JSON_TEMPERATURE_TEMPLATES = [
+    Template("Return a JSON object where name is {name:w} and [temperature] is {t:n} °C. Give the [temperature] in Fahrenheit.",
+             "json"),
+    Template('Return a JSON object with keys "[name]" and "[temperature]" (in Fahrenheit) for {name:N}, {t:n} °C.', "json"),
+    Template('Return JSON with keys "[city]" and "[temp]": city "{city:s}", [temp] {t:n} (Celsius). Convert [temp] to Fahrenheit.',
+             "json"),
+    Template('Convert {t:n} °C to Fahrenheit and answer as JSON with key "[fahrenheit]".', "json"),
+    Template("Return a JSON object where name is {name:w} and [temp] is {t:n} °F. Give the [temp] in Celsius.", "json"),
+]
+_T_SLOTS = {
+    "t": r"(?P<t>-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?)", "key": r"(?P<key>[a-z_]+)", "K": r"(?i:(?P=key))",
+    "target": r"(?P<target>(?i:fahrenheit|celsius))", "u": r"(?P<u>[CF])", "uw": r"(?P<uw>(?i:celsius|fahrenheit))",
+    "name": r"(?P<name>[A-Za-z]+)", "person": "(?P<name>(?i:" + _one_of(ORACLE_PEOPLE) + "))",
+    "ck": r"(?P<ck>[a-z_]+)", "CK": r"(?P=ck)", "city": r'(?P<city>[^"\\\x00-\x1f]+)',
+}
+
+
+def _temperature_form(pattern: str) -> re.Pattern[str]:
+    """A form's regex: its words in any case, any run of whitespace between them, none needed beside a quote, a
+    comma or before "°" or a period, a final period or not (none of these changes a key or a value); slots as :data:`_T_SLOTS`
+    (a key's later mentions in any case: "Give the Temp in Celsius" names the key "temp")."""
+    def lit(text: str) -> str:  # "~word ": a request word that may be left out ("Return", "a", "object", "the", "keys")
+        pieces = re.split(r"~(\w+) ", text)
+        return "".join(_lit(piece) if i % 2 == 0 else r"(?:" + _lit(piece) + r"\s+)?" for i, piece in enumerate(pieces))
+
+    parts, pos = [], 0
+    for m in re.finditer(r"\{(\w+)\}", pattern):
+        parts.append(lit(pattern[pos : m.start()]))
+        parts.append(_T_SLOTS[m.group(1)])
+        pos = m.end()
+    parts.append(lit(pattern[pos:].removesuffix(".")) + r"\.?")
+    regex = "".join(parts).replace(r'\s+"', r'\s*"').replace(r'"\s+', r'"\s*').replace(r",\s+", r",\s*")
+    return re.compile(regex.replace(r"\s+°", r"\s*°").replace(r"\.", r"\s*\."))
+
+
+_TEMPERATURE_FORMS = (  # (template index, regex over the stripped prompt)
+    (0, _temperature_form("~Return ~a JSON ~object where name is {name} and {key} is {t} °{u}. Give ~the {K} in {target}.")),
+    (1, _temperature_form('~Return ~a JSON ~object with ~keys "name" and "{key}" (in {target}) for {person}, {t} °{u}.')),
+    (2, _temperature_form('~Return JSON with ~keys "{ck}" and "{key}": {CK} "{city}", {K} {t} ({uw}). Convert {K} to {target}.')),
+    (3, _temperature_form('Convert {t} °{u} to {target} and answer as JSON with ~the key "{key}".')),
+)
+_READING_KEYS = frozenset({"temperature", "temp"})
+_INTERVAL_KEYS = frozenset({"delta", "difference", "rise", "drop", "warming", "change", "increase"})
+
+
+def _temperature_json(exact: str) -> JsonProblem | None:
+    """A :data:`JSON_TEMPERATURE_TEMPLATES` request: the object with the value converted as its key says (a reading
+    with the offset, an interval word without it); None for another key, a unit converted to itself, or an interval
+    word in the "Convert" form (its sentence converts a reading; its key says a difference: which one is asked?)."""
+    for index, form in _TEMPERATURE_FORMS:
+        m = form.fullmatch(exact.strip())
+        if m is None:
+            continue
+        unit = (m.groupdict().get("u") or m.group("uw")).upper()[0]
+        target, key = m.group("target").lower(), m.group("key")
+        if unit == target[0].upper():
+            return None
+        reading = key in _READING_KEYS or (index == 3 and key == target)
+        if not reading and (index == 3 or key not in _INTERVAL_KEYS):
+            return None
+        t = Fraction(m.group("t"))
+        value = t * 9 / 5 if unit == "C" else t * 5 / 9
+        if reading:
+            value = t * 9 / 5 + 32 if unit == "C" else (t - 32) * 5 / 9
+        number: Any = int(value) if value.denominator == 1 else float(value)
+        obj: dict[str, Any] = {key: number}
+        if "name" in m.groupdict():
+            obj = {"name": m.group("name"), key: number}
+        if "city" in m.groupdict():  # the city's key as the prompt names it at both mentions ("town": synonym_swap)
+            if m.group("ck") in (key, *_LITERAL_WORDS, *_OPERATOR_WORDS, *_READING_KEYS, *_INTERVAL_KEYS):
+                return None
+            obj = {m.group("ck"): m.group("city"), key: number}
+        return JsonProblem(JSON_TEMPERATURE_TEMPLATES[4 if index == 0 and unit == "F" else index], obj, stated=True)
+    return None
+
+
 # The same passage requests as the oracle also reads them (never filled by the corpus): a model
 # named without its determiner.
 JSON_PASSAGE_READ_TEMPLATES = [
@@ -964,7 +1045,16 @@ def _json_transformed(exact: str) -> JsonProblem | None:
         else:
             return None
         return JsonProblem(t, obj, stated=True)
-    return None
+    # wip/fuzzF: a temperature request's stated string in another case (a number's rounding: before or after the
+    # conversion? unread)
+    temperature = _temperature_json(rest) if m.group("case") else None
+    value = temperature.obj.get(m.group("case_key")) if temperature else None
+    if temperature is None or not isinstance(value, str) or m.group("case_key") not in ("name", "city"):
+        return None
+    changed = value.upper() if m.group("case") == "upper" else value.lower()
+    if len(changed) != len(value):
+        return None
+    return JsonProblem(temperature.template, {**temperature.obj, m.group("case_key"): changed}, stated=True)
 
 
 def math_form(text: str) -> str:
@@ -1078,7 +1168,7 @@ def _understand_text_formatted(text: str) -> Problem | None:
             return dataclasses.replace(problem, bare=True)
         if (math_form(text).lower().endswith("no explanation.") and isinstance(problem, JsonProblem)
                 and problem.template in (*JSON_TEMPLATES, *JSON_NO_KEY_TEMPLATES, *JSON_EN_SYNTAX_TEMPLATES, *JSON_PROSE_TEMPLATES,
-                                         *JSON_V_TEMPLATES, JSON_REACH_TEMPLATES[2])):  # wip/fuzzQ: a block too
+                                         *JSON_V_TEMPLATES, JSON_REACH_TEMPLATES[2], *JSON_TEMPERATURE_TEMPLATES)):  # wip/fuzzQ: a block too
             return problem  # the answer is the object alone: no explanation asks nothing more of it
         return None
     return _understand_asked(text)
@@ -1555,6 +1645,9 @@ def _understand_text_plain(text: str) -> Problem | None:
     transformed = _json_transformed(exact)
     if transformed is not None:
         return transformed
+    temperature = _temperature_json(exact)  # wip/fuzzF
+    if temperature is not None:
+        return temperature
     # the typographic signs of the four operations are the operators they print (wip/overdecl):
     # "What is 23 × 19?" asks 23 * 19 (the oracle's own table of them, not the engine's)
     # wip/arithU: full-width, en dash, no question mark; its superscripts as carets first ("10³ – 3": fuzz seed 0)
