@@ -1166,9 +1166,13 @@ def _understand_text_formatted(text: str) -> Problem | None:
         if isinstance(problem, ArithProblem) and answer_format in ("bare_number", "answer_only") and not problem.bare:
             # "17 + 25 = ? Solo il numero.", "17 + 25 = ? No explanation." (wip/arithA: the answer alone): 42 alone
             return dataclasses.replace(problem, bare=True)
+        # wip/fuzzF: a nested or list request and a temperature request too, the sentence apart from the request (after
+        # its period or on a line of its own: "..., blue No explanation." may end a list item)
+        apart = re.search(r"[.\n]\s*no explanation\.$", math_form(text).lower()) is not None
         if (math_form(text).lower().endswith("no explanation.") and isinstance(problem, JsonProblem)
-                and problem.template in (*JSON_TEMPLATES, *JSON_NO_KEY_TEMPLATES, *JSON_EN_SYNTAX_TEMPLATES, *JSON_PROSE_TEMPLATES,
-                                         *JSON_V_TEMPLATES, JSON_REACH_TEMPLATES[2], *JSON_TEMPERATURE_TEMPLATES)):  # wip/fuzzQ: a block too
+                and (problem.template in (*JSON_TEMPLATES, *JSON_NO_KEY_TEMPLATES, *JSON_EN_SYNTAX_TEMPLATES, *JSON_PROSE_TEMPLATES,
+                                          *JSON_V_TEMPLATES, JSON_REACH_TEMPLATES[2])  # wip/fuzzQ: a block too
+                     or apart and problem.template in (*JSON_REACH_TEMPLATES, *JSON_TEMPERATURE_TEMPLATES))):
             return problem  # the answer is the object alone: no explanation asks nothing more of it
         return None
     return _understand_asked(text)
@@ -1349,6 +1353,8 @@ def _understand_text(text: str) -> Problem | None:
     exact = canon_text(text)
     if problem is None and not _SHALLOW[0]:
         problem = _understand_moved(text, exact) or _understand_renamed(text, exact) or _understand_as_written(exact)
+    if problem is None and not _SHALLOW[0]:
+        problem = _understand_reach_request(exact)
     if isinstance(problem, JsonProblem) and _bare_leaf_unknown(problem.obj, exact, as_written=_labelled_foreign_month(problem, exact)):
         return None
     return problem
@@ -1414,6 +1420,52 @@ def _understand_as_written(exact: str) -> JsonProblem | None:
                 if len(hits) == 1 and str(sentinel) not in json.dumps(list(_keys_of(problem.obj))) and (
                         allowed is None or hits[0][0][-1] in allowed):
                     return JsonProblem(problem.template, _put_leaf(problem.obj, hits[0][0], run), stated=True)
+    return None
+
+
+# wip/fuzzF: the request words of a nested or list request (JSON_REACH_TEMPLATES) said another way that asks the same
+# object: "Return" or "a" left out ("JSON with key "db" holding ..."), a leading "please" or "quickly", a closing "No
+# explanation." (the object alone is asked anyway), the tags request's "please" left out ("JSON: a key tags listing"),
+# the colon after "listing" left out, a comma before "listing", and spacing: runs of spaces or tabs, none or several
+# beside a quote or before a comma or colon (outside quotes; never inside a block of lines, whose indentation is its
+# structure). The words are the oracle's own; each value still stands where its template states it.
+_REACH_LEAD = re.compile(r"^(?:please|quickly)\s+(?=Return\b)", re.IGNORECASE)
+_REACH_TAIL = re.compile(r"\s*\n?\s*No explanation\.$")
+
+
+def _reach_spacing(text: str) -> str:
+    """Spaces and tabs outside quotes as the templates write them: one between words, one between a word and a quote,
+    none before a comma or a colon."""
+    parts = re.split(r'("[^"\n]*")', text)
+    for i in range(0, len(parts), 2):
+        out = re.sub(r"[ \t]+", " ", parts[i])
+        out = re.sub(r" (?=[,:])", "", out)
+        if i > 0 and out[:1].isalpha():
+            out = " " + out  # "topics"listing -> "topics" listing
+        if i < len(parts) - 1 and out[-1:].isalpha():
+            out += " "  # key"topics" -> key "topics"
+        parts[i] = out
+    return "".join(parts)
+
+
+def _understand_reach_request(exact: str) -> JsonProblem | None:
+    if "\n  " in exact:
+        return None  # a block: its lines are its structure (the block reader's own rules, _BLOCK)
+    text = _REACH_TAIL.sub("", _REACH_LEAD.sub("", exact.strip()))
+    text = _reach_spacing(text).strip()
+    text = re.sub(r"^JSON with (?:a )?key ", "Return JSON with a key ", text)
+    text = re.sub(r"^Return JSON with key ", "Return JSON with a key ", text)
+    text = re.sub(r'^(Return JSON with a key "[^"\n]*"),? listing:? ', r"\1 listing: ", text)
+    text = re.sub(r"^JSON(?: please)?: a key tags listing ", "JSON please: a key tags listing ", text)
+    if text == exact:
+        return None
+    _SHALLOW[0] = True
+    try:
+        problem = _understand_text_plain(text) or _understand_moved(text, text)
+    finally:
+        _SHALLOW[0] = False
+    if isinstance(problem, JsonProblem) and problem.template in JSON_REACH_TEMPLATES and problem.stated:
+        return problem
     return None
 
 
@@ -2337,6 +2389,10 @@ JSON_PROSE_TEMPLATES = [
 JSON_PROSE_MEASURES = [
     (re.compile(r'(?i:Return (?:(?:a|an|one) )?JSON with )"minutes"(?i: (?:for|of) a duration (?:for|of) )(?P<n>0|[1-9][0-9]*)(?i: hours)\.?'),
      lambda n: {"minutes": n * 60}),
+    # wip/fuzzF: "Return" left out, no space after the key's quote; a duration in minutes is that number of minutes
+    (re.compile(r'(?i:(?:Return (?:(?:a|an|one) )?)?JSON with )"minutes" ?(?i:(?:for|of) a duration (?:for|of) )(?P<n>0|[1-9][0-9]*)'
+                r'(?i: (?P<u>hours|minutes|mins))\.?'),
+     lambda n, u: {"minutes": n * 60 if u.lower() == "hours" else n}),
     # wip/jsonR2: a conversion said before the request (a kilometre is 1000 metres)
     # a number's placeholder in the oracle's own words ("<number>", "<Zahl>", "...": wip/fuzzK's value_class, code_switch)
     # wip/fuzzQ: "and" before "return" left out, a line break after the colon, and the blanks the request grammar
@@ -2350,14 +2406,25 @@ JSON_PROSE_MEASURES = [
      lambda n: {"meters": n}),
     (re.compile(r'(?i:Convert )(?P<n>0|[1-9][0-9]*)(?i: hours to minutes (?:and )?return (?:only )?JSON with the key )"minutes"\.?'),
      lambda n: {"minutes": n * 60}),
+    # wip/fuzzF: the request verb left out or said as "print", "please" before it or instead of it, "the" left out; the
+    # measure in minutes (the number itself) or centimetres (a hundredth of a metre)
+    (re.compile(r'(?i:Convert )(?P<n>0|[1-9][0-9]*)(?i: (?P<u>hours|minutes|mins) to minutes (?:and )?(?:(?:please|quickly) )?(?:(?:return|print) )?'
+                r'(?:only )?JSON with (?:the )?key )"minutes"\.?'),
+     lambda n, u: {"minutes": n * 60 if u.lower() == "hours" else n}),
+    (re.compile(r'(?i:Convert )(?P<n>0|[1-9][0-9]*)(?i: (?P<u>km|m|cm) to meters (?:and )?(?:(?:please|quickly) )?(?:(?:return|print) )?(?:JSON )?)'
+                r'\{"meters":\s*(?:<(?:number|value|n)>|\.\.\.|0|null)\}\.?'),
+     lambda n, u: {"meters": {"km": n * 1000, "m": n, "cm": n / 100}[u.lower()]}),
 ]
 
 
 # Where each prose template states its values, by its own words: (field, regex with group "v").
 _PROSE_STATEMENTS: list[list[tuple[str, str, str]]] = [
-    [("player", r"(?<![\w-])(?P<v>" + _one_of(ORACLE_PEOPLE) + r") scored (?=\d)", "w"), ("score", r"(?<=scored )(?P<v>0|[1-9][0-9]*)(?!\.\d|\w)", "n")],
+    # (wip/fuzzF: the template's words in any case, as every template literal: "Leo sCored 72", "Alma iS 30 yearS old")
+    [("player", r"(?<![\w-])(?P<v>" + _one_of(ORACLE_PEOPLE) + r") (?i:scored) (?=\d)", "w"),
+     ("score", r"(?<=(?i:scored) )(?P<v>0|[1-9][0-9]*)(?!\.\d|\w)", "n")],
     [],  # values in the keys' order: _prose_in_order
-    [("name", r"(?<![\w-])(?P<v>" + _one_of(ORACLE_PEOPLE) + r") is (?=\d)", "w"), ("age", r"(?<= is )(?P<v>0|[1-9][0-9]*)(?= years old\b)", "n")],
+    [("name", r"(?<![\w-])(?P<v>" + _one_of(ORACLE_PEOPLE) + r") (?i:is) (?=\d)", "w"),
+     ("age", r"(?<= (?i:is) )(?P<v>0|[1-9][0-9]*)(?= (?i:years old)\b)", "n")],
 ]
 
 
@@ -2386,7 +2453,9 @@ def _grammar_json_prose(text: str) -> JsonProblem | None:
     for pattern, compute in JSON_PROSE_MEASURES:
         m = pattern.fullmatch(text)
         if m is not None:
-            return JsonProblem(JSON_PROSE_TEMPLATES[0], compute(int(m.group("n"))), stated=True)
+            unit = m.groupdict().get("u")
+            value = compute(int(m.group("n"))) if unit is None else compute(int(m.group("n")), unit)
+            return JsonProblem(JSON_PROSE_TEMPLATES[0], value, stated=True)
     for t, statements in zip(JSON_PROSE_TEMPLATES, _PROSE_STATEMENTS):
         obj: dict[str, Any] = {}
         blanked = text

@@ -126,3 +126,59 @@ def test_the_engine_converts_no_renamed_key_with_the_offset(base: str) -> None:
         result = cache.generate(edited, lambda prompt: '{"model": "answer"}')
         if result.model_calls == 0:
             assert oracle_verdict(edited, result.text) is None, (edited, result.text)
+
+
+# ----------------------------------------------------------------------------- the oracle's wider exact readings
+# wip/fuzzF's triage of `--only json_reach --only json_langs --new-kinds` (PYTHONHASHSEED=0, seed 0): 68 violations, every
+# served object right for its prompt, none readable by the oracle. The readings below are its own, exact; each has traps.
+WIDER = [
+    # nested and list requests: "Return"/"a" left out, a leading "please"/"quickly", "No explanation." apart, spacing
+    ('JSON with a key "db" holding host "db.local" and port 5432.', {"db": {"host": "db.local", "port": 5432}}),
+    ('Return JSON with key "server" holding host "api" and port 443.', {"server": {"host": "api", "port": 443}}),
+    ('Return JSON with a key"server" holding host "api"and port 443.', {"server": {"host": "api", "port": 443}}),
+    ('Return JSON with a key "topics", listing: rust, async, wasm', {"topics": ["rust", "async", "wasm"]}),
+    ('Return JSON with a key "tags" listing red, green, blue', {"tags": ["red", "green", "blue"]}),
+    ('Return JSON with a key "tags" listing: red  , green, blue', {"tags": ["red", "green", "blue"]}),
+    ("JSON: a key tags listing apple, pear and plum", {"tags": ["apple", "pear", "plum"]}),
+    ("JSON please\t: a key tags listing apple, pear and plum", {"tags": ["apple", "pear", "plum"]}),
+    ("JSON please: a key tags listing apple, pear and plum\nNo explanation.", {"tags": ["apple", "pear", "plum"]}),
+    ('Return {"user": {"name": ..., "age": ...}} for name Carl, age 40\nNo explanation.', {"user": {"name": "Carl", "age": 40}}),
+    ('quickly Return {"user": {"name": ..., "age": ...}} for name Carl, age 40', {"user": {"name": "Carl", "age": 40}}),
+    ('Return JSON with a key "server" holding host "api  x" and port 443.', {"server": {"host": "api  x", "port": 443}}),
+    # measures: request words left out or said another way, minutes and centimetres
+    ('Convert 7 hours to minutes and JSON with key "minutes".', {"minutes": 420}),
+    ('Convert 2 hours to minutes and please JSON with the key "minutes".', {"minutes": 120}),
+    ('Convert 12 km to meters and print JSON {"meters": <number>}.', {"meters": 12000}),
+    ('Convert 7 mins to minutes and return JSON with the key "minutes".', {"minutes": 7}),
+    ('Convert 12 cm to meters and return JSON {"meters": <number>}.', {"meters": 0.12}),
+    ('JSON with "minutes"for a duration of 5 hours.', {"minutes": 300}),
+    ('Return JSON with "minutes" for a duration of 5 mins.', {"minutes": 5}),
+    # the prose templates' words in any case
+    ('Return JSON with keys "name" and "age": Alma iS 30 yearS olD.', {"name": "Alma", "age": 30}),
+    ('Return JSON with keys "player" and "score": Leo sCored 72. Output only the JSON object.', {"player": "Leo", "score": 72}),
+]
+
+
+@pytest.mark.parametrize(("prompt", "obj"), WIDER)
+def test_a_wider_reading_accepts_only_its_object(prompt: str, obj: dict) -> None:
+    assert oracle_verdict(prompt, json.dumps(obj)) is None
+    first = next(iter(obj))
+    assert oracle_verdict(prompt, json.dumps({**obj, first: "other"})) is not None
+    assert oracle_verdict(prompt, json.dumps({k: v for k, v in obj.items() if k != first} or {"x": 1})) is not None
+
+
+@pytest.mark.parametrize("prompt", [
+    'Return JSON with a key "tags" listing: red, green, blue No explanation.',  # may end the last item
+    'Return JSON with a key "tags" listing: red, green, blue\nNo explanation, just the list.',
+    'not Return {"user": {"name": ..., "age": ...}} for name Carl, age 40',
+    "JSON: a key tags listing apple, pear and not plum",
+    'Return JSON with a key "server" holding host "api" and port 443. Explanation.',
+    'Convert 12 km to meters and return JSON {"meters": <y>}.',
+    'Convert 7 days to minutes and return JSON with the key "minutes".',
+    'Convert 12 mm to meters and return JSON {"meters": <number>}.',
+    'Convert 12 km to meters and not return JSON {"meters": <number>}.',
+    'Return JSON with "minutes" for a duration of 5 seconds.',
+    'Return JSON with keys "name" and "age": Alma is 30 years young.',
+])
+def test_near_forms_stay_unread(prompt: str) -> None:
+    assert understand(prompt) is None
