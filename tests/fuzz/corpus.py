@@ -7,7 +7,7 @@ import random
 
 from .oracle import (
     JSON_EN_SYNTAX_TEMPLATES, JSON_LANG_TEMPLATES, JSON_PASSAGE_TEMPLATES, JSON_V_TEMPLATES, JSON_NO_KEY_TEMPLATES, JSON_PROSE_TEMPLATES, JSON_RULE_TEMPLATES,
-    JSON_REACH_TEMPLATES, JSON_TEMPLATES, MATH_TEMPLATES, WORD_TEMPLATES,
+    JSON_REACH_TEMPLATES, JSON_TEMPERATURE_TEMPLATES, JSON_TEMPLATES, MATH_TEMPLATES, WORD_TEMPLATES,
 )
 from .prompts import Base, Msg, Part, ToolCall
 
@@ -331,6 +331,17 @@ def _json_reach() -> list[str]:
     return out
 
 
+def _json_temperature() -> list[str]:
+    """wip/fuzzF (red team 27): temperature readings converted in JSON, the difference_key edit's bases."""
+    where, keys, labelled, convert, where_f = JSON_TEMPERATURE_TEMPLATES
+    out = [where.fill(name=n, t=t) for n, t in [("Ann", 20), ("Omar", 2)]]
+    out += [keys.fill(name=n, t=t) for n, t in [("Ines", 20), ("Leo", 35)]]
+    out += [labelled.fill(city=c, t=t) for c, t in [("Bergen", 20), ("Quito", 15)]]
+    out += [convert.fill(t=t) for t in (25, 10)]
+    out += [where_f.fill(name="Ann", t=212)]
+    return out
+
+
 def _word(group: str) -> list[str]:
     by_name = {t.name: t for t in WORD_TEMPLATES}
     return [by_name[name].fill(**values) for name, values in _WORD_FILLS[group]]
@@ -522,6 +533,7 @@ def plain_bases(reach: bool = False) -> dict[str, list[Base]]:
         kinds.update(word_reach=_word("reach"), json_reach=_json_reach())  # wip/fuzzK
         kinds.update(arith_words=ARITH_WORDS)  # wip/arithS
         kinds.update(persona=_persona_led())  # wip/sysP
+        kinds.update(json_temperature=_json_temperature())  # wip/fuzzF
     return {k: [Base(k, p) for p in prompts] for k, prompts in kinds.items()}
 
 

@@ -50,7 +50,7 @@ TEXT_EDITS = (
 NEW_TEXT_EDITS = (
     "value_class", "modifier_insert", "semantic_operator", "clause_move", "number_swap", "number_word", "key_case",
     "statement_dup", "code_switch", "key_subset", "script_mix", "unicode_variant",
-    "synonym_swap", "describing_value",
+    "synonym_swap", "describing_value", "difference_key",
 )
 WITH_NEW = [False]  # set by judge.run_all(new_kinds=True)
 # format instructions appended to (or removed from) the end of a prompt: the oracle reads the first
@@ -704,7 +704,7 @@ def applicable(request: Request) -> list[str]:
 
 
 # edit kinds that apply to few bases come first, so that every base's first example covers them
-_PRIORITY = ("safe_crlf", "safe_nfd", "image_url", "tool_arg", "safe_edge_ws", "msg_name", "system_msg", "proper_noun", "owner_swap", "role_swap", "unit_case", "digit_change",
+_PRIORITY = ("safe_crlf", "safe_nfd", "image_url", "tool_arg", "safe_edge_ws", "msg_name", "system_msg", "proper_noun", "owner_swap", "role_swap", "unit_case", "difference_key", "digit_change",
              "safe_combo", "number_mark", "spaced_mark", "relation_word", "foreign_digit", "line_layout", "asked_expression", "number_only_toggle",
              "operator_change", "transform_toggle")
 
@@ -1245,12 +1245,33 @@ def _synonym_swap(text: str, rng: random.Random) -> str | None:
     return text[: m.start()] + other + text[m.end() :]
 
 
+# wip/fuzzF (red team 27): a temperature's key renamed to a word that names an interval, not a reading. A scale's
+# formula has an offset (F = C * 9/5 + 32): right for a reading, wrong for a difference ("warming is 2 °C" is 3.6 °F,
+# never 35.6 °F). Written here, apart from the engine's reading-key tables.
+INTERVAL_WORDS = ("delta", "difference", "rise", "drop", "warming", "change", "increase")
+_TEMPERATURE_KEY = re.compile(r"(?<![\w-])(temperature|temperatura|Temperatur|temp|fahrenheit|celsius)(?![\w-])")
+_DEGREES = re.compile(r"(?i)°|\bdegrees?\b|\bcelsius\b|\bfahrenheit\b|\bgrados\b|\bdegrés\b|\bGrad\b")
+
+
+def _difference_key(text: str, rng: random.Random) -> str | None:
+    """A JSON prompt's temperature key renamed to an interval word (:data:`INTERVAL_WORDS`): at every mention, or
+    (a third of the time) at one mention only ("... and temperature is 20 °C. Give the rise in Fahrenheit.")."""
+    found = list(_TEMPERATURE_KEY.finditer(text))
+    if not found or not re.search(r"json", text, re.I) or not _DEGREES.search(text):
+        return None
+    m = rng.choice(found)
+    word = rng.choice(INTERVAL_WORDS)
+    if rng.random() < 0.34:
+        return text[: m.start()] + word + text[m.end() :]
+    return re.sub(rf"(?<![\w-]){re.escape(m.group())}(?![\w-])", word, text)
+
+
 NEW_EDITS = {
     "value_class": _value_class, "modifier_insert": _modifier_insert, "semantic_operator": _semantic_operator,
     "clause_move": _clause_move, "number_swap": _number_swap, "number_word": _number_word, "key_case": _key_case,
     "statement_dup": _statement_dup, "code_switch": _code_switch, "key_subset": _key_subset,
     "script_mix": _script_mix, "unicode_variant": _unicode_variant, "synonym_swap": _synonym_swap,
-    "describing_value": _describing_value,
+    "describing_value": _describing_value, "difference_key": _difference_key,
 }
 
 
@@ -1279,4 +1300,6 @@ def new_applicable(text: str) -> list[str]:
         kinds += ["script_mix", "unicode_variant"]  # wip/fuzzQ
     if _SYNONYM.search(text):
         kinds.append("synonym_swap")
+    if _TEMPERATURE_KEY.search(text) and re.search(r"json", text, re.I) and _DEGREES.search(text):
+        kinds.append("difference_key")  # wip/fuzzF
     return kinds

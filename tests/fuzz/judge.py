@@ -346,6 +346,7 @@ _ENGINE_BUDGET = {
     "word_en": 440, "word_langs": 440,  # 320 -> 440 since wip/fuzzC: two more edit kinds, as many role swaps
     "arith_words": 320,  # wip/arithS: everyday English wordings of one operation (--new-kinds)
     "persona": 320,  # wip/sysP: a persona-only system prompt before JSON and arithmetic (--new-kinds)
+    "json_temperature": 160,  # wip/fuzzF: red team 27's temperature conversions, the difference_key edit's bases (--new-kinds)
     "word_reach": 320, "json_reach": 320,  # wip/fuzzK: the newest reach (composed numbers, carts, rectangles, trees, lists)
 }
 _ADAPTER_BUDGET = {"chat": 320, "multimodal": 160, "tools": 160, "single": 760}  # single: 3 bases of every prompt kind (25 kinds, 75 bases: each visited once or twice; 760 since wip/fuzzC so that every kind is still judged)

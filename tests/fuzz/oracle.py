@@ -382,6 +382,87 @@ JSON_REACH_TEMPLATES = [
 ]
 
 
+# wip/fuzzF (red team 27): a temperature converted between Celsius and Fahrenheit in JSON, in the red team's request
+# forms (read by :func:`_temperature_json`): a reading key ("temperature", "temp"; the target's own unit word in the
+# "Convert" form) converts with the scale's offset (F = C * 9/5 + 32); a key of the oracle's own interval words (the
+# fuzzer's difference_key renames the reading key to one) names a difference, converted without it (a 2 °C warming is
+# 3.6 °F); any other key, or a key renamed at some mentions only, the oracle does not read.
+JSON_TEMPERATURE_TEMPLATES = [
+    Template("Return a JSON object where name is {name:w} and [temperature] is {t:n} °C. Give the [temperature] in Fahrenheit.",
+             "json"),
+    Template('Return a JSON object with keys "[name]" and "[temperature]" (in Fahrenheit) for {name:N}, {t:n} °C.', "json"),
+    Template('Return JSON with keys "[city]" and "[temp]": city "{city:s}", [temp] {t:n} (Celsius). Convert [temp] to Fahrenheit.',
+             "json"),
+    Template('Convert {t:n} °C to Fahrenheit and answer as JSON with key "[fahrenheit]".', "json"),
+    Template("Return a JSON object where name is {name:w} and [temp] is {t:n} °F. Give the [temp] in Celsius.", "json"),
+]
+_T_SLOTS = {
+    "t": r"(?P<t>-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?)", "key": r"(?P<key>[a-z_]+)", "K": r"(?i:(?P=key))",
+    "target": r"(?P<target>(?i:fahrenheit|celsius))", "u": r"(?P<u>[CF])", "uw": r"(?P<uw>(?i:celsius|fahrenheit))",
+    "name": r"(?P<name>[A-Za-z]+)", "person": "(?P<name>(?i:" + _one_of(ORACLE_PEOPLE) + "))",
+    "ck": r"(?P<ck>[a-z_]+)", "CK": r"(?P=ck)", "city": r'(?P<city>[^"\\\x00-\x1f]+)',
+}
+
+
+def _temperature_form(pattern: str) -> re.Pattern[str]:
+    """A form's regex: its words in any case, any run of whitespace between them, none needed beside a quote, a
+    comma or before "°" or a period, a final period or not (none of these changes a key or a value); slots as :data:`_T_SLOTS`
+    (a key's later mentions in any case: "Give the Temp in Celsius" names the key "temp")."""
+    def lit(text: str) -> str:  # "~word ": a request word that may be left out ("Return", "a", "object", "the", "keys")
+        pieces = re.split(r"~(\w+) ", text)
+        return "".join(_lit(piece) if i % 2 == 0 else r"(?:" + _lit(piece) + r"\s+)?" for i, piece in enumerate(pieces))
+
+    parts, pos = [], 0
+    for m in re.finditer(r"\{(\w+)\}", pattern):
+        parts.append(lit(pattern[pos : m.start()]))
+        parts.append(_T_SLOTS[m.group(1)])
+        pos = m.end()
+    parts.append(lit(pattern[pos:].removesuffix(".")) + r"\.?")
+    regex = "".join(parts).replace(r'\s+"', r'\s*"').replace(r'"\s+', r'"\s*').replace(r",\s+", r",\s*")
+    return re.compile(regex.replace(r"\s+°", r"\s*°").replace(r"\.", r"\s*\."))
+
+
+_TEMPERATURE_FORMS = (  # (template index, regex over the stripped prompt)
+    (0, _temperature_form("~Return ~a JSON ~object where name is {name} and {key} is {t} °{u}. Give ~the {K} in {target}.")),
+    (1, _temperature_form('~Return ~a JSON ~object with ~keys "name" and "{key}" (in {target}) for {person}, {t} °{u}.')),
+    (2, _temperature_form('~Return JSON with ~keys "{ck}" and "{key}": {CK} "{city}", {K} {t} ({uw}). Convert {K} to {target}.')),
+    (3, _temperature_form('Convert {t} °{u} to {target} and answer as JSON with ~the key "{key}".')),
+)
+_READING_KEYS = frozenset({"temperature", "temp"})
+_INTERVAL_KEYS = frozenset({"delta", "difference", "rise", "drop", "warming", "change", "increase"})
+
+
+def _temperature_json(exact: str) -> JsonProblem | None:
+    """A :data:`JSON_TEMPERATURE_TEMPLATES` request: the object with the value converted as its key says (a reading
+    with the offset, an interval word without it); None for another key, a unit converted to itself, or an interval
+    word in the "Convert" form (its sentence converts a reading; its key says a difference: which one is asked?)."""
+    for index, form in _TEMPERATURE_FORMS:
+        m = form.fullmatch(exact.strip())
+        if m is None:
+            continue
+        unit = (m.groupdict().get("u") or m.group("uw")).upper()[0]
+        target, key = m.group("target").lower(), m.group("key")
+        if unit == target[0].upper():
+            return None
+        reading = key in _READING_KEYS or (index == 3 and key == target)
+        if not reading and (index == 3 or key not in _INTERVAL_KEYS):
+            return None
+        t = Fraction(m.group("t"))
+        value = t * 9 / 5 if unit == "C" else t * 5 / 9
+        if reading:
+            value = t * 9 / 5 + 32 if unit == "C" else (t - 32) * 5 / 9
+        number: Any = int(value) if value.denominator == 1 else float(value)
+        obj: dict[str, Any] = {key: number}
+        if "name" in m.groupdict():
+            obj = {"name": m.group("name"), key: number}
+        if "city" in m.groupdict():  # the city's key as the prompt names it at both mentions ("town": synonym_swap)
+            if m.group("ck") in (key, *_LITERAL_WORDS, *_OPERATOR_WORDS, *_READING_KEYS, *_INTERVAL_KEYS):
+                return None
+            obj = {m.group("ck"): m.group("city"), key: number}
+        return JsonProblem(JSON_TEMPERATURE_TEMPLATES[4 if index == 0 and unit == "F" else index], obj, stated=True)
+    return None
+
+
 # The same passage requests as the oracle also reads them (never filled by the corpus): a model
 # named without its determiner.
 JSON_PASSAGE_READ_TEMPLATES = [
@@ -992,7 +1073,16 @@ def _json_transformed(exact: str) -> JsonProblem | None:
         else:
             return None
         return JsonProblem(t, obj, stated=True)
-    return None
+    # wip/fuzzF: a temperature request's stated string in another case (a number's rounding: before or after the
+    # conversion? unread)
+    temperature = _temperature_json(rest) if m.group("case") else None
+    value = temperature.obj.get(m.group("case_key")) if temperature else None
+    if temperature is None or not isinstance(value, str) or m.group("case_key") not in ("name", "city"):
+        return None
+    changed = value.upper() if m.group("case") == "upper" else value.lower()
+    if len(changed) != len(value):
+        return None
+    return JsonProblem(temperature.template, {**temperature.obj, m.group("case_key"): changed}, stated=True)
 
 
 def math_form(text: str) -> str:
@@ -1125,9 +1215,13 @@ def _understand_text_formatted(text: str) -> Problem | None:
         if isinstance(problem, ArithProblem) and answer_format in ("bare_number", "answer_only") and not problem.bare:
             # "17 + 25 = ? Solo il numero.", "17 + 25 = ? No explanation." (wip/arithA: the answer alone): 42 alone
             return dataclasses.replace(problem, bare=True)
+        # wip/fuzzF: a nested or list request and a temperature request too, the sentence apart from the request (after
+        # its period or on a line of its own: "..., blue No explanation." may end a list item)
+        apart = re.search(r"[.\n]\s*no explanation\.$", math_form(text).lower()) is not None
         if (math_form(text).lower().endswith("no explanation.") and isinstance(problem, JsonProblem)
-                and problem.template in (*JSON_TEMPLATES, *JSON_NO_KEY_TEMPLATES, *JSON_EN_SYNTAX_TEMPLATES, *JSON_PROSE_TEMPLATES,
-                                         *JSON_V_TEMPLATES, JSON_REACH_TEMPLATES[2])):  # wip/fuzzQ: a block too
+                and (problem.template in (*JSON_TEMPLATES, *JSON_NO_KEY_TEMPLATES, *JSON_EN_SYNTAX_TEMPLATES, *JSON_PROSE_TEMPLATES,
+                                          *JSON_V_TEMPLATES, JSON_REACH_TEMPLATES[2])  # wip/fuzzQ: a block too
+                     or apart and problem.template in (*JSON_REACH_TEMPLATES, *JSON_TEMPERATURE_TEMPLATES))):
             return problem  # the answer is the object alone: no explanation asks nothing more of it
         return None
     return _understand_asked(text)
@@ -1308,6 +1402,8 @@ def _understand_text(text: str) -> Problem | None:
     exact = canon_text(text)
     if problem is None and not _SHALLOW[0]:
         problem = _understand_moved(text, exact) or _understand_renamed(text, exact) or _understand_as_written(exact)
+    if problem is None and not _SHALLOW[0]:
+        problem = _understand_reach_request(exact)
     if isinstance(problem, JsonProblem) and _bare_leaf_unknown(problem.obj, exact, as_written=_labelled_foreign_month(problem, exact)):
         return None
     return problem
@@ -1373,6 +1469,52 @@ def _understand_as_written(exact: str) -> JsonProblem | None:
                 if len(hits) == 1 and str(sentinel) not in json.dumps(list(_keys_of(problem.obj))) and (
                         allowed is None or hits[0][0][-1] in allowed):
                     return JsonProblem(problem.template, _put_leaf(problem.obj, hits[0][0], run), stated=True)
+    return None
+
+
+# wip/fuzzF: the request words of a nested or list request (JSON_REACH_TEMPLATES) said another way that asks the same
+# object: "Return" or "a" left out ("JSON with key "db" holding ..."), a leading "please" or "quickly", a closing "No
+# explanation." (the object alone is asked anyway), the tags request's "please" left out ("JSON: a key tags listing"),
+# the colon after "listing" left out, a comma before "listing", and spacing: runs of spaces or tabs, none or several
+# beside a quote or before a comma or colon (outside quotes; never inside a block of lines, whose indentation is its
+# structure). The words are the oracle's own; each value still stands where its template states it.
+_REACH_LEAD = re.compile(r"^(?:please|quickly)\s+(?=Return\b)", re.IGNORECASE)
+_REACH_TAIL = re.compile(r"\s*\n?\s*No explanation\.$")
+
+
+def _reach_spacing(text: str) -> str:
+    """Spaces and tabs outside quotes as the templates write them: one between words, one between a word and a quote,
+    none before a comma or a colon."""
+    parts = re.split(r'("[^"\n]*")', text)
+    for i in range(0, len(parts), 2):
+        out = re.sub(r"[ \t]+", " ", parts[i])
+        out = re.sub(r" (?=[,:])", "", out)
+        if i > 0 and out[:1].isalpha():
+            out = " " + out  # "topics"listing -> "topics" listing
+        if i < len(parts) - 1 and out[-1:].isalpha():
+            out += " "  # key"topics" -> key "topics"
+        parts[i] = out
+    return "".join(parts)
+
+
+def _understand_reach_request(exact: str) -> JsonProblem | None:
+    if "\n  " in exact:
+        return None  # a block: its lines are its structure (the block reader's own rules, _BLOCK)
+    text = _REACH_TAIL.sub("", _REACH_LEAD.sub("", exact.strip()))
+    text = _reach_spacing(text).strip()
+    text = re.sub(r"^JSON with (?:a )?key ", "Return JSON with a key ", text)
+    text = re.sub(r"^Return JSON with key ", "Return JSON with a key ", text)
+    text = re.sub(r'^(Return JSON with a key "[^"\n]*"),? listing:? ', r"\1 listing: ", text)
+    text = re.sub(r"^JSON(?: please)?: a key tags listing ", "JSON please: a key tags listing ", text)
+    if text == exact:
+        return None
+    _SHALLOW[0] = True
+    try:
+        problem = _understand_text_plain(text) or _understand_moved(text, text)
+    finally:
+        _SHALLOW[0] = False
+    if isinstance(problem, JsonProblem) and problem.template in JSON_REACH_TEMPLATES and problem.stated:
+        return problem
     return None
 
 
@@ -1604,6 +1746,9 @@ def _understand_text_plain(text: str) -> Problem | None:
     transformed = _json_transformed(exact)
     if transformed is not None:
         return transformed
+    temperature = _temperature_json(exact)  # wip/fuzzF
+    if temperature is not None:
+        return temperature
     # the typographic signs of the four operations are the operators they print (wip/overdecl):
     # "What is 23 × 19?" asks 23 * 19 (the oracle's own table of them, not the engine's)
     # wip/arithU: full-width, en dash, no question mark; its superscripts as carets first ("10³ – 3": fuzz seed 0)
@@ -2293,6 +2438,10 @@ JSON_PROSE_TEMPLATES = [
 JSON_PROSE_MEASURES = [
     (re.compile(r'(?i:Return (?:(?:a|an|one) )?JSON with )"minutes"(?i: (?:for|of) a duration (?:for|of) )(?P<n>0|[1-9][0-9]*)(?i: hours)\.?'),
      lambda n: {"minutes": n * 60}),
+    # wip/fuzzF: "Return" left out, no space after the key's quote; a duration in minutes is that number of minutes
+    (re.compile(r'(?i:(?:Return (?:(?:a|an|one) )?)?JSON with )"minutes" ?(?i:(?:for|of) a duration (?:for|of) )(?P<n>0|[1-9][0-9]*)'
+                r'(?i: (?P<u>hours|minutes|mins))\.?'),
+     lambda n, u: {"minutes": n * 60 if u.lower() == "hours" else n}),
     # wip/jsonR2: a conversion said before the request (a kilometre is 1000 metres)
     # a number's placeholder in the oracle's own words ("<number>", "<Zahl>", "...": wip/fuzzK's value_class, code_switch)
     # wip/fuzzQ: "and" before "return" left out, a line break after the colon, and the blanks the request grammar
@@ -2306,14 +2455,25 @@ JSON_PROSE_MEASURES = [
      lambda n: {"meters": n}),
     (re.compile(r'(?i:Convert )(?P<n>0|[1-9][0-9]*)(?i: hours to minutes (?:and )?return (?:only )?JSON with the key )"minutes"\.?'),
      lambda n: {"minutes": n * 60}),
+    # wip/fuzzF: the request verb left out or said as "print", "please" before it or instead of it, "the" left out; the
+    # measure in minutes (the number itself) or centimetres (a hundredth of a metre)
+    (re.compile(r'(?i:Convert )(?P<n>0|[1-9][0-9]*)(?i: (?P<u>hours|minutes|mins) to minutes (?:and )?(?:(?:please|quickly) )?(?:(?:return|print) )?'
+                r'(?:only )?JSON with (?:the )?key )"minutes"\.?'),
+     lambda n, u: {"minutes": n * 60 if u.lower() == "hours" else n}),
+    (re.compile(r'(?i:Convert )(?P<n>0|[1-9][0-9]*)(?i: (?P<u>km|m|cm) to meters (?:and )?(?:(?:please|quickly) )?(?:(?:return|print) )?(?:JSON )?)'
+                r'\{"meters":\s*(?:<(?:number|value|n)>|\.\.\.|0|null)\}\.?'),
+     lambda n, u: {"meters": {"km": n * 1000, "m": n, "cm": n / 100}[u.lower()]}),
 ]
 
 
 # Where each prose template states its values, by its own words: (field, regex with group "v").
 _PROSE_STATEMENTS: list[list[tuple[str, str, str]]] = [
-    [("player", r"(?<![\w-])(?P<v>" + _one_of(ORACLE_PEOPLE) + r") scored (?=\d)", "w"), ("score", r"(?<=scored )(?P<v>0|[1-9][0-9]*)(?!\.\d|\w)", "n")],
+    # (wip/fuzzF: the template's words in any case, as every template literal: "Leo sCored 72", "Alma iS 30 yearS old")
+    [("player", r"(?<![\w-])(?P<v>" + _one_of(ORACLE_PEOPLE) + r") (?i:scored) (?=\d)", "w"),
+     ("score", r"(?<=(?i:scored) )(?P<v>0|[1-9][0-9]*)(?!\.\d|\w)", "n")],
     [],  # values in the keys' order: _prose_in_order
-    [("name", r"(?<![\w-])(?P<v>" + _one_of(ORACLE_PEOPLE) + r") is (?=\d)", "w"), ("age", r"(?<= is )(?P<v>0|[1-9][0-9]*)(?= years old\b)", "n")],
+    [("name", r"(?<![\w-])(?P<v>" + _one_of(ORACLE_PEOPLE) + r") (?i:is) (?=\d)", "w"),
+     ("age", r"(?<= (?i:is) )(?P<v>0|[1-9][0-9]*)(?= (?i:years old)\b)", "n")],
 ]
 
 
@@ -2342,7 +2502,9 @@ def _grammar_json_prose(text: str) -> JsonProblem | None:
     for pattern, compute in JSON_PROSE_MEASURES:
         m = pattern.fullmatch(text)
         if m is not None:
-            return JsonProblem(JSON_PROSE_TEMPLATES[0], compute(int(m.group("n"))), stated=True)
+            unit = m.groupdict().get("u")
+            value = compute(int(m.group("n"))) if unit is None else compute(int(m.group("n")), unit)
+            return JsonProblem(JSON_PROSE_TEMPLATES[0], value, stated=True)
     for t, statements in zip(JSON_PROSE_TEMPLATES, _PROSE_STATEMENTS):
         obj: dict[str, Any] = {}
         blanked = text

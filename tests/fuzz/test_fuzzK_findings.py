@@ -132,7 +132,9 @@ def test_each_new_edit_kind_is_a_text_edit_and_applies_to_the_new_prompt_kinds()
 @pytest.mark.parametrize("kind", sorted(NEW_EDITS))
 def test_a_new_edit_kind_changes_the_text(kind: str) -> None:
     rng = random.Random(5)
-    texts = [b.request for ks in ("json_reach", "word_reach", "json_stated", "word_en") for b in plain_bases(reach=True)[ks]]
+    # wip/fuzzF's difference_key edits the temperature bases only (its own kind json_temperature)
+    kinds = ("json_reach", "word_reach", "json_stated", "word_en") + (("json_temperature",) if kind == "difference_key" else ())
+    texts = [b.request for ks in kinds for b in plain_bases(reach=True)[ks]]
     changed = [t for t in texts if kind in text_applicable(t) for _ in range(3) if (e := edit_text(t, kind, rng)) and e != t]
     assert len(changed) >= 10, kind
 
@@ -206,8 +208,9 @@ def test_the_oracle_does_not_guess_a_literal_or_a_key_renamed_at_one_mention(pro
 # The nightly script runs them at any size (scripts/fuzz_prompts.py --new-kinds); CI judges a small fixed-seed
 # sample of the new edit kinds over the new prompt kinds and the JSON, word and math kinds nearest to them.
 # wip/fuzzK's own kinds, the same sample as before wip/fuzzQ added its kinds to NEW_EDITS (those are judged in CI by
-# tests/fuzz/test_fuzzQ.py)
-FUZZK_KINDS = frozenset(NEW_EDITS) - {"script_mix", "unicode_variant", "synonym_swap"}
+# tests/fuzz/test_fuzzQ.py); wip/fuzzF's difference_key applies to none of these campaigns (its CI judge:
+# tests/fuzz/test_fuzzF_difference_key.py)
+FUZZK_KINDS = frozenset(NEW_EDITS) - {"script_mix", "unicode_variant", "synonym_swap", "difference_key"}
 CI_CAMPAIGNS = {"engine/json_reach", "engine/word_reach", "engine/json_en_syntax", "engine/json_stated", "engine/word_en",
                 "engine/math_en"}
 
