@@ -47,7 +47,12 @@ ROWS += [
      '(?:[0-9_+\\-*/^(). \\u2212\\u2013]|(?<![A-Za-z])[A-Za-z](?![A-Za-z]))*"  # math alone',
      '[0-9A-Za-z_+\\-*/^(). \\u2212\\u2013]*"  # math alone', _RT29B),
     ("s27-29b-determined-key-read", "a determiner before an unlisted key so written is read ('this year 31' served {\"year\": 31})",
-     _READER, "        if _determined(prompt[: st.span[0]], read.language):\n            return False\n", "", _RT29B),
+     _READER, "        if _determined(prompt[: st.span[0]], key, read.language):\n            return False\n", "", _RT29B),
+    ("s27-29b-article-any-key", "any determiner before a key so written is no claim ('with the name Ana' declined)",
+     _READER, "(determiners if fold(key) in time_nouns else demonstratives)", "determiners",
+     ("tests/adversarial/test_red_team_29b_dashes_and_determiners.py", "tests/adversarial/test_json_reach_jsonr7.py")),
+    ("s27-29b-article-time-noun-read", "an article before a time noun so written is read ('the year 31', 'el año 31')",
+     _READER, "(determiners if fold(key) in time_nouns else demonstratives)", "demonstratives", _RT29B),
     ("s27-29b-expression-keys-evident", "expression keys name a key so written again (ru 'итого 31', 'всего 31')",
      _READER, '_KEY_NOUN_MAPS = ("unit_keys",)', '_KEY_NOUN_MAPS = ("unit_keys", "expression_keys")', _RT29B),
 ]

@@ -63,6 +63,7 @@ def test_chains_through_a_dash_are_no_claim(prompt: str) -> None:
 @pytest.mark.parametrize(("prompt", "stated"), [
     ("hey can u give me json for a book: title Dune, year 1965, pages 412", {"title": "Dune", "year": 1965, "pages": 412}),
     ("Return JSON with keys name and year: name Ana, the year 1999.", {"name": "Ana", "year": 1999}),  # listed
+    ("Create a JSON object with the name Ana and the age 31.", {"name": "Ana", "age": 31}),  # an article, no time noun
 ])
 def test_keys_without_a_determiner_or_listed_are_still_read(prompt: str, stated: dict) -> None:
     read = read_request(prompt)

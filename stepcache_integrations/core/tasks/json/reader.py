@@ -3997,7 +3997,8 @@ def _values_evident(prompt: str, read: JsonRequest) -> bool:
 # noun, a kind, a concept, a list, unit, reading or expression key, in the prompt's language or English; a truth-value
 # key only with a truth value). Any other word is no claim, whatever it is. An expression key ("итого", "всего": "in
 # all") names a computed total, not a key so written. Red team 29b: a determiner before such a key makes it a noun phrase
-# of a sentence, not a label of data ("this year 31", "el año 31", "l'année 31", "这个年份 31": a time said): no claim.
+# of a sentence, not a label of data ("this year 31", "el año 31", "l'année 31", "这个年份 31": a time said): a
+# demonstrative before such a key, or any determiner before a time noun, is no claim ("with the name Ana" is read).
 _IDENTIFIER_SHAPE = re.compile(r"[_\d]|[a-z][A-Z]")
 _KEY_NOUN_LISTS = ("key_nouns", "identifier_words", "list_keys", "reading_keys", "common_noun_keys")
 _KEY_NOUN_MAPS = ("unit_keys",)
@@ -4009,7 +4010,7 @@ def _keys_evident(prompt: str, read: JsonRequest) -> bool:
     for key, st in read.statements.items():
         if st.style != "" or fold(key) in listed:
             continue  # a key the prompt lists is asked for, whatever is said before it ("with the price 19.9 rounded ...")
-        if _determined(prompt[: st.span[0]], read.language):
+        if _determined(prompt[: st.span[0]], key, read.language):
             return False
         if _IDENTIFIER_SHAPE.search(key):
             continue
@@ -4019,19 +4020,27 @@ def _keys_evident(prompt: str, read: JsonRequest) -> bool:
     return True
 
 
-def _determined(before: str, language: str) -> bool:
-    """Whether the text before a key ends with a determiner of the prompt's table or the English one (its "DEF" words)."""
+def _determined(before: str, key: str, language: str) -> bool:
+    """Whether the text before a key ends with a demonstrative ("this", "este", "этот": "this year 31", "this level 31")
+    or, before a time noun ("the year 31", "el año 31", "l'année 31"), any determiner of the prompt's table or the English
+    one ("DEF"); "with the name Ana" stays a statement. The words are each table's "demonstratives" and "time_nouns"."""
     folded = fold(before).rstrip()
-    for word in _determiners(language):
-        if folded.endswith(word) and (len(folded) == len(word) or not folded[-len(word) - 1].isalnum() or not word[0].isalnum()):
-            return True
-    return False
+    demonstratives, determiners, time_nouns = _determiners(language)
+    return any(_ends_with_word(folded, word) for word in (determiners if fold(key) in time_nouns else demonstratives))
+
+
+def _ends_with_word(folded: str, word: str) -> bool:
+    return folded.endswith(word) and (len(folded) == len(word) or not folded[-len(word) - 1].isalnum() or not word[0].isalnum())
 
 
 @lru_cache(maxsize=16)
-def _determiners(language: str) -> tuple[str, ...]:
-    words = {fold(w) for lang in {language, "en"} for w in _TABLES.get(lang, {}).get("classes", {}).get("DEF", ())}
-    return tuple(sorted(words, key=len, reverse=True))
+def _determiners(language: str) -> tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]:
+    tables = [_TABLES.get(lang, {}) for lang in {language, "en"}]
+    demonstratives = {fold(w) for t in tables for w in t.get("demonstratives", ())}
+    determiners = demonstratives | {fold(w) for t in tables for w in t.get("classes", {}).get("DEF", ())}
+    time_nouns = frozenset(fold(w) for t in tables for w in t.get("time_nouns", ()))
+    longest_first = lambda words: tuple(sorted(words, key=len, reverse=True))  # noqa: E731
+    return longest_first(demonstratives), longest_first(determiners), time_nouns
 
 
 @lru_cache(maxsize=16)
