@@ -112,6 +112,8 @@ HELDOUT_LANGUAGES_21_BEFORE = Path("bench_data/results/heldout_languages_21_befo
 HELDOUT_PHRASINGS_21 = Path("bench_data/results/heldout_phrasings_21.json")
 HELDOUT_LANGUAGES_21 = Path("bench_data/results/heldout_languages_21.json")
 HELDOUT_PHRASINGS_27_BEFORE = Path("bench_data/results/heldout_phrasings_27_before.json")
+HELDOUT_PHRASINGS_27 = Path("bench_data/results/heldout_phrasings_27.json")
+HELDOUT_LANGUAGES_27 = Path("bench_data/results/heldout_languages_27.json")
 HELDOUT_LANGUAGES_27_BEFORE = Path("bench_data/results/heldout_languages_27_before.json")
 HELDOUT_PHRASINGS_26_BEFORE = Path("bench_data/results/heldout_phrasings_26_before.json")
 HELDOUT_LANGUAGES_26_BEFORE = Path("bench_data/results/heldout_languages_26_before.json")
@@ -724,6 +726,8 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "heldout-languages-20-before": lambda: heldout_languages(HELDOUT_LANGUAGES_20_BEFORE),
     "heldout-phrasings-20": lambda: heldout_phrasings(HELDOUT_PHRASINGS_20),
     "heldout-languages-20": lambda: heldout_languages(HELDOUT_LANGUAGES_20),
+    "heldout-phrasings-27": lambda: heldout_phrasings(HELDOUT_PHRASINGS_27),
+    "heldout-languages-27": lambda: heldout_languages(HELDOUT_LANGUAGES_27),
     "heldout-phrasings-27-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_27_BEFORE),
     "heldout-languages-27-before": lambda: heldout_languages(HELDOUT_LANGUAGES_27_BEFORE),
     "heldout-phrasings-26": lambda: heldout_phrasings(HELDOUT_PHRASINGS_26),
