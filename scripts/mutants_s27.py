@@ -40,7 +40,7 @@ _RT29B = ("tests/adversarial/test_red_team_29b_dashes_and_determiners.py",)
 ROWS += [
     ("s27-29b-dash-chain-minus", "an en dash with an '=' on each side is read (a pause for one dash, a minus for the other: a system proven the chain does not state)",
      "stepcache_integrations/core/tasks/linear/symbols.py",
-     "        if _DASH_EQUALS_BEFORE.search(prompt, 0, i) and _DASH_EQUALS_AFTER.match(prompt, i + 1):",
+     "        if equals_before and (_DASH_EQUALS_AFTER.match(prompt, i + 1) or _DASH_LETTER_AFTER.match(prompt, i + 1)):",
      "        if False:", _RT29B),
     ("s27-29b-dash-words-as-math", "a word between an '=' and a dash counts as math ('x + y = 10 and x \u2013 y = 4' no claim)",
      "stepcache_integrations/core/tasks/linear/symbols.py",
@@ -54,5 +54,18 @@ ROWS += [
     ("s27-29b-article-time-noun-read", "an article before a time noun so written is read ('the year 31', 'el año 31')",
      _READER, "(determiners if fold(key) in time_nouns else demonstratives)", "demonstratives", _RT29B),
     ("s27-29b-expression-keys-evident", "expression keys name a key so written again (ru 'итого 31', 'всего 31')",
-     _READER, '_KEY_NOUN_MAPS = ("unit_keys",)', '_KEY_NOUN_MAPS = ("unit_keys", "expression_keys")', _RT29B),
+     _READER, '_KEY_NOUN_MAPS: tuple[str, ...] = ()  # unit keys', '_KEY_NOUN_MAPS: tuple[str, ...] = ("expression_keys",)  # unit keys', _RT29B),
+]
+
+_RT29C = ("tests/adversarial/test_red_team_29c_units_and_dashes.py",)
+ROWS += [
+    ("s27-29c-unit-keys-evident", "a unit word names a key so written again ('height 1, cm 80' served {\"cm\": 80})",
+     _READER, '_KEY_NOUN_MAPS: tuple[str, ...] = ()  # unit keys', '_KEY_NOUN_MAPS: tuple[str, ...] = ("unit_keys",)  # unit keys', _RT29C),
+    ("s27-29c-dash-before-term-read", "an en dash after '=' before a term with a letter is read ('3x + 5 = 20 \u2013 x?' reused x = 5)",
+     "stepcache_integrations/core/tasks/linear/symbols.py",
+     "(_DASH_EQUALS_AFTER.match(prompt, i + 1) or _DASH_LETTER_AFTER.match(prompt, i + 1))",
+     "_DASH_EQUALS_AFTER.match(prompt, i + 1)", _RT29C),
+    ("s27-29c-em-dash-unchecked", "an em dash is not judged ('3x + 5 = 20 \u2014 x?' reused x = 5)",
+     "stepcache_integrations/core/tasks/linear/symbols.py",
+     '        if char not in "\\u2013\\u2014" or not _DASH_OPERAND_BEFORE', '        if char != "\\u2013" or not _DASH_OPERAND_BEFORE', _RT29C),
 ]

@@ -4001,7 +4001,7 @@ def _values_evident(prompt: str, read: JsonRequest) -> bool:
 # demonstrative before such a key, or any determiner before a time noun, is no claim ("with the name Ana" is read).
 _IDENTIFIER_SHAPE = re.compile(r"[_\d]|[a-z][A-Z]")
 _KEY_NOUN_LISTS = ("key_nouns", "identifier_words", "list_keys", "reading_keys", "common_noun_keys")
-_KEY_NOUN_MAPS = ("unit_keys",)
+_KEY_NOUN_MAPS: tuple[str, ...] = ()  # unit keys ("cm", "months"): a unit after a number ("height 1, cm 80": red team 29c)
 
 
 def _keys_evident(prompt: str, read: JsonRequest) -> bool:

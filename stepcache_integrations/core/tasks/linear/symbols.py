@@ -53,6 +53,9 @@ _DASH_OPERAND_BEFORE = re.compile(r"(?:[0-9]|(?<![^\W\d_])[A-Za-z]|\)) $")
 _DASH_MATH = r"(?:[0-9_+\-*/^(). \u2212\u2013]|(?<![A-Za-z])[A-Za-z](?![A-Za-z]))*"  # math alone: one-letter names, no word
 _DASH_EQUALS_BEFORE = re.compile(rf"={_DASH_MATH}\Z")
 _DASH_EQUALS_AFTER = re.compile(rf"{_DASH_MATH}=")
+# a term with a letter after the dash, then punctuation or the end ("x?"); before a word it is the pause it was ("\u2013 y
+# dame x": Spanish "and")
+_DASH_LETTER_AFTER = re.compile(r" (?:[0-9]+(?:\.[0-9]+)?)?[A-Za-z](?![A-Za-z])(?=[ \t]*(?:$|[^\w\s]))")
 _DASH_NUMBER_AFTER = re.compile(r" [0-9]+(?:\.[0-9]+)?(?![\w(*/^\u00b7\u00d7]|\.[0-9])")
 _DASH_TERM_AFTER = re.compile(
     r" (?:[0-9]+(?:\.[0-9]+)?)?(?:[A-Za-z](?![A-Za-z.])|\()(?:[0-9.]+|(?<![A-Za-z])[A-Za-z](?![A-Za-z])|[_+\-*/^() \u2212])*=")
@@ -71,7 +74,7 @@ def symbols_plain(prompt: str) -> str:
         prompt = _TIMES_NAMES.sub(lambda m: m.group("a") + m.group("s") + "*" + m.group("s"), prompt)
     prompt = _FRACTION.sub(lambda m: f"({_VULGAR[m.group(1)]})", prompt)
     prompt = _SUBSCRIPTED.sub(lambda m: f"{m.group(1)}_{m.group(2).translate(_SUBSCRIPT_DIGITS)}", prompt)
-    if "\u2013" in prompt:
+    if "\u2013" in prompt or "\u2014" in prompt:
         prompt = _dashes_as_minus(prompt)
     return prompt
 
@@ -87,13 +90,15 @@ def _dashes_as_minus(prompt: str) -> str:
     """``prompt`` with each en dash between two terms (the module's rule) written as U+2212; a dash with an "=" on
     each side through math alone ("x + y = 10 \u2013 x \u2013 y = 4", "x = 2 \u2013 y = 3") is a minus in one chain
     or a pause between two equations (red team 29b: read as both, a system was proven that the chain does not
-    state): written as U+FFFD, a character no rule reads, so the prompt is no claim."""
+    state), and an en or em dash after "=" before a term with a letter ("3x + 5 = 20 \u2013 x?": a pause, then "x?"
+    asks x, or 20 - x; red team 29c served x = 5): written as U+FFFD, a character no rule reads, so no claim."""
     out = list(prompt)
     for i, char in enumerate(prompt):
-        if char != "\u2013" or not _DASH_OPERAND_BEFORE.search(prompt, max(0, i - 2), i):
+        if char not in "\u2013\u2014" or not _DASH_OPERAND_BEFORE.search(prompt, max(0, i - 2), i):
             continue
-        if _DASH_EQUALS_BEFORE.search(prompt, 0, i) and _DASH_EQUALS_AFTER.match(prompt, i + 1):
-            out[i] = "\ufffd"
-        elif _DASH_NUMBER_AFTER.match(prompt, i + 1) or _DASH_TERM_AFTER.match(prompt, i + 1):
+        equals_before = _DASH_EQUALS_BEFORE.search(prompt, 0, i) is not None
+        if equals_before and (_DASH_EQUALS_AFTER.match(prompt, i + 1) or _DASH_LETTER_AFTER.match(prompt, i + 1)):
+            out[i] = "\ufffd"  # "= 10 \u2013 x \u2013 y = 4", "= 20 \u2013 x?" (a pause, then "x?" asks x; or 20 - x): two readings
+        elif char == "\u2013" and (_DASH_NUMBER_AFTER.match(prompt, i + 1) or _DASH_TERM_AFTER.match(prompt, i + 1)):
             out[i] = "\u2212"
     return "".join(out)
