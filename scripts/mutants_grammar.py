@@ -39,11 +39,11 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "chain.py", '        (bool(working) and ("answer_only" in fmt or "one_line" in fmt),', '        (False,',
      _GRAMMAR_TESTS),
     ("fraction-form-not-enforced", "'Give the answer as a fraction' is served 'x = 3.5'",
-     _LINEAR + "chain.py", '        ("fraction" in fmt and _DECIMAL.search(_after_label(last)) is not None,', '        (False,',
+     _LINEAR + "chain.py", '        ("fraction" in fmt and _DECIMAL.search(value) is not None,', '        (False,',
      _GRAMMAR_TESTS),
     ("decimal-without-finite-form-read", "'as a decimal' with x = 1/3 is claimed (no answer can follow it exactly)",
-     _LINEAR + "prompt.py", '    if "decimal" in request.format or json_asked:',
-     '    if json_asked:', _GRAMMAR_TESTS),  # re-anchored (wip/linI: the JSON form's numbers share the check)
+     _LINEAR + "prompt.py", '    if ("decimal" in fmt or json_asked) and any(not _terminates(v) for v in values):',
+     '    if json_asked and any(not _terminates(v) for v in values):', _GRAMMAR_TESTS),  # re-anchored (wip/linI: the JSON form's numbers share the check)
     ("exclusive-formats-read", "'Show your steps. Answer in one line.' is read (one of the two instructions is broken)",
      _LINEAR + "reader.py", "    if any(transformer.format & one and transformer.format & other for one, other in _EXCLUSIVE):",
      "    if False:", _GRAMMAR_TESTS),

@@ -12,8 +12,8 @@ _TESTS = ("tests/unit/test_json_value_notes_jsonAF.py",)
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonAF-value-note-unread", "a word before a boolean or null note is read ('disponible: no (como booleano)': false)",
-     _READER, "        noted = _truth_word_noted(text, folded, sep_end, table) or _absent_word_noted(text, folded, sep_end, table)\n",
-     "        noted = None\n", _TESTS),
+     _READER, "    return _truth_word_noted(text, folded, sep_end, table) or _absent_word_noted(text, folded, sep_end, table)\n",
+     "    return None\n", _TESTS),
     ("jsonAF-truth-word-any-case", "a truth word in capitals before a boolean note is no claim ('NO (as a boolean)')",
      _READER, "    if word is None or word.group() not in (word.group().lower(), word.group().capitalize()):\n        return None\n    note_at",
      "    if word is None:\n        return None\n    note_at", _TESTS),
@@ -28,7 +28,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonAF-listed-then-keyed-unasked", "each key stated after 'and key' is asked beside the listed one (no object without it)",
      _READER, "        self.asked += [label for _pos, label in keyed]", "        pass", _TESTS),
     ("jsonAF-listed-then-three-keys", "a list then two or more 'and key' statements is no claim (which key opens where is not certain)",
-     _READER, "        cut = ones[-1] if len(ones) == 2 else None", "        cut = ones[-1]", _TESTS),
+     _READER, "    if len(ones) != 2:\n        raise Declined", "    if len(ones) < 2:\n        raise Declined", _TESTS),
     ("jsonAF-paste-from-colon", "'Make JSON from:' before a pasted table asks for its row's object",
      _PASTES_GRAMMAR, "   | polite? VERB noun FROM COLON ", "   | polite? VERB noun FROM COLON COLON ", _TESTS),
     ("jsonAF-de-only-json-output-lost", "de 'Nur JSON ausgeben: artikel=Tisch, ...' is a request (only JSON, then its verb and the data)",

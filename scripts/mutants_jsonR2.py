@@ -75,7 +75,7 @@ ROWS += [
      _READER, "        return email.group(), False, email.end()  #", "        return email.group().split('@')[0], False, email.end()  #",
      (_R2, "-k", "exactly_right")),
     ("jsonR2-two-blocks-read", "two code blocks are read as one ('the block above' unsaid)",
-     _READER, '    if prompt.count("```") > 2:\n        return None', '    if False:\n        return None',
+     _READER, '    return prompt.count("```") <= 2  #', '    return True  #',
      (_R2, "-k", "never_served_wrong")),
     ("jsonR2-grammar-shape-as", "'Return {...} as JSON ...' reads nothing",
      f"{_JSON}/request.lark", "%extend request: lead TEMPLATE AS noun mods? tail? politely?\n", "",

@@ -36,8 +36,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "answer_form.py", "    if not all(isinstance(value, _Number) for value in read.values()):",
      "    if not all(isinstance(value, str) for value in read.values()):", _TESTS),
     ("linI-json-non-terminating", "x = 8/3 asked as a JSON number read (no JSON number holds it)",
-     _LINEAR + "prompt.py", '    if "decimal" in request.format or json_asked:',
-     '    if "decimal" in request.format:', _TESTS),
+     _LINEAR + "prompt.py", '    if ("decimal" in fmt or json_asked) and any(not _terminates(v) for v in values):',
+     '    if "decimal" in fmt and any(not _terminates(v) for v in values):', _TESTS),
     ("linI-codeswitch-question-unread", "'Resuelve please: ..., what's x?' no longer read (the English question in the es table)",
      _LINEAR + "vocabulary/es.json", '   "what\'s",\n', '   "what\'s x",\n', _TESTS),
     # linI-letter-in-phrase-counted retired: equivalent since wip/linT's chatter clauses (a clause of CHATTER and CONTEXT words is read as nothing when the prompt does not read as written, so every prompt this rule reads is read the same without it; clean-clone mutation check of 8808a5a)

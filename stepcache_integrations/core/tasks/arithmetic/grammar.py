@@ -483,15 +483,21 @@ def _words(text: str, table: Vocabulary) -> list[Word] | None:
                 words.append(Word("_SP", " ", pos))
             pos += 1
             continue
-        run = _RUN.match(text, pos) if text[pos] != "." or pos == 0 or text[pos - 1] == " " else None  # "x.5": no run
-        found = (_run_kind(run.group()), run.end()) if run else table.match(folded, pos)
-        if found is not None and found[0] == "NUMWORD":
-            found = ("NUMWORD", _compound_end(folded, pos, found[1], table.language))
+        found = _word_at(text, folded, pos, table)
         if found is None:
             return None
         words.append(Word(found[0], text[pos : found[1]], pos))
         pos = found[1]
     return words
+
+
+def _word_at(text: str, folded: Folded, pos: int, table: Vocabulary) -> tuple[str, int] | None:
+    """The word at ``pos`` (:func:`_words`): an expression run, a compound number word, or a table phrase."""
+    run = _RUN.match(text, pos) if text[pos] != "." or pos == 0 or text[pos - 1] == " " else None  # "x.5": no run
+    found = (_run_kind(run.group()), run.end()) if run else table.match(folded, pos)
+    if found is not None and found[0] == "NUMWORD":
+        found = ("NUMWORD", _compound_end(folded, pos, found[1], table.language))
+    return found
 
 
 @lru_cache(maxsize=None)
@@ -552,11 +558,18 @@ def _question(shape: str, tokens: list[Token], rules: dict) -> Question | None:
         return None  # wip/arithV: "the product of one hundred and five and two": 105 * 2 or 100 * 5 * 2
     if not rules.get("decimal_point") and any("." in n for n in numbers):
         return None  # "2.500": a thousands separator in this language, not a decimal point
-    if "EXPR" in kinds and shape not in ("ask_expr", "ask_mixed"):
-        return None  # "3+4は7で割り切れますか", "4 + 3 km in m?", "3 + 4% of 80?": plain numbers only
-    if "SIGNED" in kinds and shape not in ("ask_expr", "ask_spoken", "ask_mixed"):
-        return None  # wip/arithV: "Is -3 less than 2?", "-4 km in m?": plain numbers only (request.lark: where SIGNED stands)
+    if not _kinds_fit(shape, kinds):
+        return None
     return _SHAPES[shape](kinds, tokens, numbers)
+
+
+def _kinds_fit(shape: str, kinds: list[str]) -> bool:
+    """Whether an expression run or a signed number stands where ``shape`` takes one."""
+    if "EXPR" in kinds and shape not in ("ask_expr", "ask_mixed"):
+        return False  # "3+4は7で割り切れますか", "4 + 3 km in m?", "3 + 4% of 80?": plain numbers only
+    if "SIGNED" in kinds and shape not in ("ask_expr", "ask_spoken", "ask_mixed"):
+        return False  # wip/arithV: "Is -3 less than 2?", "-4 km in m?": plain numbers only (request.lark: where SIGNED stands)
+    return True
 
 
 def _symbolic(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:

@@ -192,6 +192,26 @@ class _Keys:
     key: str | None  # None: every stated value ("Write the values in uppercase")
 
 
+def _is_token(child: Any, *types: str) -> bool:
+    return isinstance(child, Token) and child.type in types
+
+
+def _list_end_and_cut(children: list[Any], ones: list[int]) -> tuple[int, int]:
+    """Where 'key "tags" holding the list ... and key "count" ...' ends its list and starts its statements
+    (:meth:`_Read.key_listing_then_stmts`)."""
+    if len(ones) != 2:
+        raise Declined  # a "key" word inside the list or the statements: which key it opens is not certain
+    cut = ones[-1]
+    while _is_token(children[cut - 1], "DEF", "ART"):
+        cut -= 1
+    if not _is_token(children[cut - 1], "AND"):
+        raise Declined
+    end = cut - 1
+    if _is_token(children[end - 1], "COMMA"):
+        end -= 1
+    return end, cut
+
+
 class _Read(Transformer[Token, Any]):
     """The tree to keys (in order), statements (with the unit stated after a number), declared
     transforms, key counts and the entity."""
@@ -418,16 +438,7 @@ class _Read(Transformer[Token, Any]):
         """'key "tags" holding the list oak, pine and key "count" equal to 3': the list (:meth:`key_listing`) ends at the
         "and" before the next "key"; the statements after it as :meth:`with_keyed_stmts` reads them (wip/jsonAF)."""
         ones = [i for i, c in enumerate(children) if isinstance(c, Token) and c.type == "KEYWORD_ONE"]
-        cut = ones[-1] if len(ones) == 2 else None
-        if cut is None:
-            raise Declined  # a "key" word inside the list or the statements: which key it opens is not certain
-        while isinstance(children[cut - 1], Token) and children[cut - 1].type in ("DEF", "ART"):
-            cut -= 1
-        end = cut - 1 if isinstance(children[cut - 1], Token) and children[cut - 1].type == "AND" else None
-        if end is None:
-            raise Declined
-        if isinstance(children[end - 1], Token) and children[end - 1].type == "COMMA":
-            end -= 1
+        end, cut = _list_end_and_cut(children, ones)
         self.key_listing(children[:end])
         self.with_keyed_stmts(children[cut:])
         after = children[ones[-1]].start_pos or 0
@@ -1263,15 +1274,8 @@ def _period_dropped(stated: dict[str, Statement], prompt: str) -> bool:
 def read_request(prompt: str) -> JsonRequest | None:
     """The plain request ``prompt`` is, in the first language whose table reads every word and
     whose sentences the grammar derives; None when none does (no plain request)."""
-    if len(prompt) > 4000 or ("json" not in prompt.casefold() and "{" not in prompt):
-        return None  # every request sentence the grammar derives names JSON (its noun; every table's JSON word
-        # holds "json") or is a template after a conversion (bare_request)
-    if unicodedata.normalize("NFC", prompt) != prompt:
+    if not _readable(prompt):
         return None
-    if any(c < " " and c not in "\t\n" for c in prompt):  # a carriage return is no character of the grammar
-        return None
-    if prompt.count("```") > 2:
-        return None  # two code blocks: which one "the block above" means is not stated (wip/jsonR2)
     for vocabulary in _LANGUAGE.vocabularies:  # English first: most prompts
         if vocabulary.ascii_only and not prompt.translate(_DEGREE_SIGNS).isascii():
             continue  # English reads printable ASCII only ("José", an emoji: blind red team round 4)
@@ -1284,6 +1288,18 @@ def read_request(prompt: str) -> JsonRequest | None:
     from .pastes import read_paste  # a pasted table or .env block (wip/jsonP); imports this module
 
     return read_paste(prompt)
+
+
+def _readable(prompt: str) -> bool:
+    """Whether ``prompt`` may be a plain request at all (:func:`read_request`'s first checks)."""
+    if len(prompt) > 4000 or ("json" not in prompt.casefold() and "{" not in prompt):
+        return False  # every request sentence the grammar derives names JSON (its noun; every table's JSON word
+        # holds "json") or is a template after a conversion (bare_request)
+    if unicodedata.normalize("NFC", prompt) != prompt:
+        return False
+    if any(c < " " and c not in "\t\n" for c in prompt):  # a carriage return is no character of the grammar
+        return False
+    return prompt.count("```") <= 2  # two code blocks: which one "the block above" means is not stated (wip/jsonR2)
 
 
 def _noted(words: Iterator[Word], seen: list[Word]) -> Iterator[Word]:
@@ -4132,10 +4148,9 @@ def _scalar_statement_value(
 ) -> tuple[tuple[str | int | float | bool, bool, int] | None, bool, bool]:
     """A statement's value that is no array literal (:func:`_statement_value`)."""
     end, sep_end = span
-    if sep or sep_end > end:
-        noted = _truth_word_noted(text, folded, sep_end, table) or _absent_word_noted(text, folded, sep_end, table)
-        if noted is not None:
-            return noted, True, False
+    noted = _noted_value(text, folded, span, sep, table)
+    if noted is not None:
+        return noted, True, False
     value = _value_at(text, folded, sep_end, table, bool(sep or sep_end > end or not table.spaced), bool(sep))
     lowercase = value is None and (sep == ":" or sep == "is" and table.language in _LOWERCASE) and table.spaced
     if lowercase:
@@ -4145,6 +4160,14 @@ def _scalar_statement_value(
     if spaced_bare:
         value, lowercase = _spaced_value_at(text, folded, sep_end, table)
     return value, lowercase, spaced_bare
+
+
+def _noted_value(text: str, folded: str, span: tuple[int, int], sep: str, table: Vocabulary) -> Any:
+    """A truth or no-value word before its type note (wip/jsonAF, below), after a separator or a space; else None."""
+    end, sep_end = span
+    if not (sep or sep_end > end):
+        return None
+    return _truth_word_noted(text, folded, sep_end, table) or _absent_word_noted(text, folded, sep_end, table)
 
 
 # wip/jsonAF: the table's word for true or false ("no", de "nein", ru "нет", zh "是") right before the table's boolean

@@ -978,6 +978,15 @@ def _values_alone(line: str, asked: tuple[str, ...]) -> bool:
     return sorted(names) == sorted(asked) if names else len(asked) == 1
 
 
+def _number_form_checks(fmt: tuple[str, ...], value: str) -> tuple[tuple[bool, str], ...]:
+    """The number-form rules of :func:`_checks` on the last line's value: a fraction, a decimal, an integer."""
+    return (
+        ("fraction" in fmt and _DECIMAL.search(value) is not None, "the prompt asks for the answer as a fraction"),
+        ("decimal" in fmt and "/" in value, "the prompt asks for the answer as a decimal"),
+        ("integer" in fmt and ("/" in value or _DECIMAL.search(value) is not None), "the prompt asks for the answer as an integer"),
+    )
+
+
 def _checks(
     working: list[str], last: str, fmt: tuple[str, ...], label: str, asked: tuple[str, ...], target: str
 ) -> tuple[tuple[bool, str], ...]:
@@ -997,10 +1006,7 @@ def _checks(
         (_line_not_alone(fmt, alone), "the prompt asks for the final answer on its own line"),
         ("bare_number" in fmt and (bool(working) or not _BARE_NUMBER_LINE.fullmatch(last.strip())),
          "the prompt asks for the number alone"),
-        ("fraction" in fmt and _DECIMAL.search(_after_label(last)) is not None, "the prompt asks for the answer as a fraction"),
-        ("decimal" in fmt and "/" in _after_label(last), "the prompt asks for the answer as a decimal"),
-        ("integer" in fmt and ("/" in _after_label(last) or _DECIMAL.search(_after_label(last)) is not None),
-         "the prompt asks for the answer as an integer"),
+        *_number_form_checks(fmt, _after_label(last)),
     )
 
 

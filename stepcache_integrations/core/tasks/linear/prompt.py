@@ -622,14 +622,17 @@ def _answer_readable(request: LinearRequest, solution: dict[str, Fraction]) -> t
     json_asked = bool(request.answer_form) and is_json_form(request.answer_form)
     if json_asked and "fraction" in request.format:
         return False, None  # a JSON number is no fraction
-    if "decimal" in request.format or json_asked:  # a JSON number: x = 1/3 cannot be one
-        values = [*solution.values(), *([value] if value is not None else [])]
-        if any(not _terminates(v) for v in values):
-            return False, None
-    if "integer" in request.format:  # wip/linAG: x = 9/2 "as an integer" may ask for rounding: no claim
-        if any(v.denominator != 1 for v in [*solution.values(), *([value] if value is not None else [])]):
-            return False, None
+    values = [*solution.values(), *([value] if value is not None else [])]
+    if not _number_forms_followed(request.format, json_asked, values):
+        return False, None
     return True, value
+
+
+def _number_forms_followed(fmt: tuple[str, ...], json_asked: bool, values: list[Fraction]) -> bool:
+    """Whether every value can be written in the number form asked (:func:`_answer_readable`)."""
+    if ("decimal" in fmt or json_asked) and any(not _terminates(v) for v in values):
+        return False  # a JSON number: x = 1/3 cannot be one
+    return not ("integer" in fmt and any(v.denominator != 1 for v in values))  # wip/linAG: 9/2 "as an integer": rounding?
 
 
 def _read_equations(prompt: str) -> tuple[list[Equation], list[tuple[int, int]]]:

@@ -1251,17 +1251,26 @@ def _two_letter_words() -> frozenset[str]:
                      for word in re.split(r"[\s'\u2019]+", phrase) if len(word) == 2)
 
 
+def _names_product_at(text: str, pos: int, variables: frozenset[str]) -> tuple[Word, int] | None:
+    """Two unknowns' letters side by side at ``pos`` ("what is xy?", wip/linAG; :func:`_named_at`), or None."""
+    pair = _NAMES_SIDE_BY_SIDE.match(text, pos)
+    if pair is None or pos and (text[pos - 1].isalnum() or text[pos - 1] in "_.^*/+-="):
+        return None
+    if pair.group(1) != pair.group(2) and {pair.group(1), pair.group(2)} <= variables and (
+            fold(pair.group()) not in _two_letter_words()):
+        return Word("EXPR", f"{pair.group(1)}*{pair.group(2)}", pos), pair.end()
+    return None
+
+
 def _named_at(
     text: str, pos: int, variables: frozenset[str], found: tuple[str, int] | None
 ) -> tuple[Word, int] | None:
     """An expression over the unknowns ("2x") or an unknown at ``pos``, unless the table reads a
     longer word there; two unknowns' letters side by side ("xy") only where the table reads no word and no table
     holds that word ("an", "is", "in", "et" stay words when their letters are unknowns)."""
-    if found is None and (pair := _NAMES_SIDE_BY_SIDE.match(text, pos)) is not None and (pos == 0 or not (
-            text[pos - 1].isalnum() or text[pos - 1] in "_.^*/+-=")):
-        if pair.group(1) != pair.group(2) and {pair.group(1), pair.group(2)} <= variables and (
-                fold(pair.group()) not in _two_letter_words()):
-            return Word("EXPR", f"{pair.group(1)}*{pair.group(2)}", pos), pair.end()  # "what is xy?" (wip/linAG)
+    product = _names_product_at(text, pos, variables) if found is None else None
+    if product is not None:
+        return product
     expression = _expression_at(text, pos, variables)
     if expression is not None and (found is None or found[1] <= expression[1]):
         return expression

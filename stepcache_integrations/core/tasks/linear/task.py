@@ -558,11 +558,16 @@ def _bare_number_errors(steps: list[Step], c: LinearConstraints) -> list[str]:
         return ["the number alone answers only one asked value"]
     if Fraction(text) != expected:
         return [f"the number {text} is wrong"]
-    if "fraction" in c.format and "." in text:
+    return _bare_number_form_errors(c.format, text)
+
+
+def _bare_number_form_errors(fmt: tuple[str, ...], text: str) -> list[str]:
+    """The number form asked (:func:`_bare_number_errors`): a fraction, a decimal, an integer."""
+    if "fraction" in fmt and "." in text:
         return ["the prompt asks for the answer as a fraction"]
-    if "decimal" in c.format and "/" in text:
+    if "decimal" in fmt and "/" in text:
         return ["the prompt asks for the answer as a decimal"]
-    if "integer" in c.format and ("." in text or "/" in text):
+    if "integer" in fmt and ("." in text or "/" in text):
         return ["the prompt asks for the answer as an integer"]
     return []
 
