@@ -369,7 +369,7 @@ def dev_files() -> list[str]:
     return [f for f in files if not _blind(f)]
 
 
-BLIND_SETS = ("27",)  # the session's blind set: never opened (set 26 became a dev set on 2026-12-07, 02:45)
+BLIND_SETS = ("28",)  # the session's blind set: never opened (set 27 became a dev set on 2026-12-07, 06:20)
 
 
 def _blind(name: str) -> bool:

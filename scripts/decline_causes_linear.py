@@ -1,7 +1,7 @@
 """Why the linear and arithmetic readers declined the dev held-out variations (wip/linAB).
 
-For every dev variation pair (bench_data/heldout_{phrasings,languages}*.json; set 22 is a dev set since session 23; set 23 is
-blind and never opened) whose second prompt a measured run did not serve, read the second prompt again and record where
+For every dev variation pair (bench_data/heldout_{phrasings,languages}*.json; the blind sets of
+scripts/decline_causes.BLIND_SETS never opened) whose second prompt a measured run did not serve, read the second prompt again and record where
 the reading stopped:
 
 - the decline site: the chain of ``return None`` / ``return False`` lines, outermost first, from
@@ -30,6 +30,13 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+from decline_causes import BLIND_SETS  # noqa: E402 - one list of the blind sets
+
+
+def _blind(stem: str) -> bool:
+    """A blind set's file: never read."""
+    return any(stem.endswith(f"_{name}") for name in BLIND_SETS)
 
 
 def _package() -> str:
@@ -45,8 +52,8 @@ _WORD = re.compile(r"\w+|[^\w\s]")
 
 def _pairs(name: str) -> dict[str, dict[str, Any]]:
     """The pairs of the dev set whose results file is ``name`` (ids repeat across sets)."""
-    if not name.startswith(("heldout_phrasings", "heldout_languages")) or Path(name).stem.endswith("_27"):
-        return {}  # set 24 is blind
+    if not name.startswith(("heldout_phrasings", "heldout_languages")) or _blind(Path(name).stem):
+        return {}
     return {pair["id"]: pair for pair in json.loads((ROOT / "bench_data" / name).read_text(encoding="utf-8"))}
 
 
@@ -200,8 +207,8 @@ def analyse(results_dir: Path) -> list[dict[str, Any]]:
     probe = _Probe()
     out = []
     for path in sorted(results_dir.glob("heldout_*.json")):
-        if path.stem.endswith("_27"):
-            continue  # blind
+        if _blind(path.stem):
+            continue
         pairs = _pairs(path.name)
         for row in json.loads(path.read_text(encoding="utf-8"))["rows"]:
             pair = pairs[row["id"]]
