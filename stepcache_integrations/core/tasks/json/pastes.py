@@ -27,7 +27,7 @@ from typing import Any
 from lark import Token, Transformer
 
 from ..request_language import Declined, Folded, RequestLanguage, Vocabulary, Word, fold
-from .reader import JsonRequest, Statement
+from .statements import JsonRequest, Statement
 
 __all__ = ["read_paste"]
 

@@ -16,7 +16,7 @@ import math
 import re
 import unicodedata
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
@@ -27,6 +27,7 @@ from lark import Token, Transformer, Tree
 from ..digit_groups import read_two_ways
 from ...ast_lock import PARSE_LOCK
 from ..request_language import Declined, Folded, RequestLanguage, Vocabulary, Word, fold
+from .statements import JsonRequest, Statement
 from .passage import bound_values, framed_values, negations, never_names
 from .places import CITY, COUNTRY, place_kinds
 from .relations import TABLES, derived_counts, derived_totals, relation_role
@@ -35,46 +36,6 @@ from .two_readings import read_two_ways as _typed_two_ways
 from .transforms import FORMULAS, HALF_UP, MEASURES, TARGET_UNIT, TARGETS, UNIT_TARGET, UNITLESS_TARGETS, UNITS, apply_transform, rounding_first, summed
 
 __all__ = ["JsonRequest", "Statement", "literal_value", "read_request", "LITERAL", "render"]
-
-
-@dataclass(frozen=True)
-class Statement:
-    """A value a prompt states for a key, and how it was written."""
-
-    value: str | int | float | bool
-    quoted: bool
-    span: tuple[int, int]
-    #: A lowercase word after ":" or "=" ("color: teal"): read only in a conversion request
-    lowercase: bool = False
-    #: A bare name after a space alone ("cliente Ana Souza"): read only for a listed key
-    spaced_bare: bool = False
-    #: Written with "=" ("sku=AB-100"): such statements may follow each other without a comma
-    equals: bool = False
-    #: Written with a hyphen between spaces ("age - 31"): a number so written is read only beside a
-    #: string so written ("name - Ana"), which shows the hyphen to be the block's separator (wip/jsonS)
-    dashed: bool = False
-    #: How the key and value were joined ("=", ":", "-", "is", "" a space alone), for a statement read as "key
-    #: value" (W27: :func:`_unlisted_beside_another_style`); None for a statement read any other way
-    style: str | None = field(default=None, compare=False)
-
-
-@dataclass(frozen=True)
-class JsonRequest:
-    """A plain request: its keys in written order, its unambiguous statements, the entity the
-    object describes ("" when none is named) and the table's language."""
-
-    keys: tuple[str, ...]
-    statements: dict[str, Statement]
-    stated_keys: frozenset[str]
-    entity: str
-    language: str
-    #: Declared transforms by key ("uppercase", "round to 10", "to fahrenheit": ``transforms.py``);
-    #: the statements hold the transformed values.
-    transforms: dict[str, str] = field(default_factory=dict)
-    #: A transformed key's statement as written, and the unit stated after it (or None).
-    written: dict[str, tuple[str | int | float | bool, str | None]] = field(default_factory=dict)
-    #: The keys are listed (a key list or a shape), not only the stated keys as written.
-    listed: bool = False
 
 
 # A typed literal: a quoted string (no backslash, no line break), a number written as JSON writes
