@@ -17,6 +17,7 @@ import cProfile
 import functools
 import importlib
 import random
+import re
 import statistics
 import sys
 import time
@@ -74,6 +75,34 @@ def instrument(spent: dict[str, float]) -> None:
         setattr(owner, attr, _timed(getattr(owner, attr), label, spent, inside))
 
 
+_NUMBER = re.compile(r"(?<![\w.])-?\d+(?:/\d+)?(?:\.\d+)?")
+
+
+def count_templates(cache: StepCache, prompts: list[str]) -> None:
+    """The first rewrites' templates (each number as '#', its sign kept) and ``_all_prove``'s verdicts."""
+    rewrite = importlib.import_module(f"{_PKG}.tasks.linear.rewrite")
+    first_rewrites, all_prove = rewrite._first_rewrites, rewrite._all_prove
+    counts: dict[tuple[str, bool], int] = {}
+    current: list[str] = [""]
+
+    def first(*args: Any) -> Any:
+        out = first_rewrites(*args)
+        text = "".join(step.text for step, _ in out)
+        current[0] = _NUMBER.sub(lambda m: "-#" if m.group().startswith("-") else "#", text)
+        return out
+
+    def proven(first: Any, ctx: Any) -> bool:
+        ok = all_prove(first, ctx)
+        counts[(current[0], ok)] = counts.get((current[0], ok), 0) + 1
+        return ok
+
+    rewrite._first_rewrites, rewrite._all_prove = first, proven
+    for prompt in prompts:
+        cache.generate(prompt, bench.NoModel(), namespace="bench")
+    for (template, ok), n in sorted(counts.items(), key=lambda kv: -kv[1]):
+        print(f"{n:6d} {'proven' if ok else 'failed'}  {template!r}")
+
+
 def build(entries: int, kind: str, requests: int) -> tuple[StepCache, list[str]]:
     rng = random.Random(42)
     cache = StepCache()
@@ -93,11 +122,15 @@ def main() -> None:
     parser.add_argument("--entries", type=int, default=2000)
     parser.add_argument("--requests", type=int, default=500)
     parser.add_argument("--cprofile", type=Path, default=None)
+    parser.add_argument("--templates", action="store_true")
     args = parser.parse_args()
     cache, prompts = build(args.entries, args.path, args.requests)
     cache.problem_keys = not args.path.startswith("semantic")
     for prompt in prompts[:50]:
         cache.generate(prompt, bench.NoModel(), namespace="bench")
+    if args.templates:
+        count_templates(cache, prompts[50:])
+        return
     if args.cprofile is not None:
         profile = cProfile.Profile(time.thread_time)
         profile.runcall(lambda: [cache.generate(p, bench.NoModel(), namespace="bench") for p in prompts[50:]])
