@@ -1,7 +1,9 @@
 """Probe of docs/shape-proofs.md's per-template side conditions on one template (not a test).
 
 The benchmark's answer ("Start with ax + b = c. Subtract b ...: ax = c - b. Divide both sides by a: x
-= (c - b)/a. Answer: x = ...") is stored for one random problem and re-instantiated for another
+= (c - b)/a. Answer: x = ...") or, with ``--template engine``, the engine's own derivation ("Start from
+the equation ... Collect the x terms ...": ``task._fallback_lines``, exact, which the benchmark's path
+stores and rewrites too) is stored for one random problem and re-instantiated for another
 (``bench_reuse_path.MATH``, one shape); the first rewrites (``rewrite._first_rewrites``) are compared
 with the template filled with the new constants, and ``rewrite._all_prove``'s verdict with the side
 condition the design names for this template: no number written in a step's equation (as the
@@ -29,7 +31,7 @@ import bench_reuse_path as bench  # noqa: E402
 from stepcache_integrations.core.tasks.algebra import _NUMBER_IN_TEXT  # noqa: E402
 from stepcache_integrations.core.tasks.linear import rewrite  # noqa: E402
 from stepcache_integrations.core.tasks.linear.chain import LinearConstraints  # noqa: E402
-from stepcache_integrations.core.tasks.linear.task import problem_context  # noqa: E402
+from stepcache_integrations.core.tasks.linear.task import _fallback_lines, problem_context  # noqa: E402
 from stepcache_integrations.core.tasks.stepwise import label_len  # noqa: E402
 from stepcache_integrations.core.types import Step  # noqa: E402
 
@@ -44,6 +46,12 @@ def template(a: int, b: int, c: int) -> list[str]:
     s = d / a
     return [f"Step 1: Start with {a}x + {b} = {c}.\n", f"Step 2: Subtract {b} from both sides: {a}x = {_written(d)}.\n",
             f"Step 3: Divide both sides by {a}: x = {_written(s)}.\n", f"Answer: x = {_written(s)}"]
+
+
+def engine_lines(c: LinearConstraints) -> list[str]:
+    """The engine's exact derivation of ``c``, one step a line (as stored)."""
+    lines = _fallback_lines(c, c.solution or {}, exact=True)
+    return [line + ("\n" if i < len(lines) - 1 else "") for i, line in enumerate(lines)]
 
 
 def stale_written(texts: list[str], stale: frozenset[Fraction]) -> bool:
@@ -70,6 +78,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pairs", type=int, default=4000)
+    parser.add_argument("--template", choices=("bench", "engine"), default="bench")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     table: Counter[tuple[bool, bool, tuple[str, ...]]] = Counter()
@@ -81,12 +90,16 @@ def main() -> None:
         new = LinearConstraints.of_prompt(bench.MATH.format(v="x", a=a1, b=b1, c=c1))
         if not cached.solution or not new.solution or cached.shapes != new.shapes:
             continue
-        steps = [Step(text=t) for t in bench.answer(a0, b0, c0, "x").replace("\n", "\n\0").split("\0")]
+        if args.template == "engine":
+            steps, filled = [Step(text=t) for t in engine_lines(cached)], engine_lines(new)
+        else:
+            steps = [Step(text=t) for t in bench.answer(a0, b0, c0, "x").replace("\n", "\n\0").split("\0")]
+            filled = template(a1, b1, c1)
         first = first_rewrites(cached, new, steps)
         ctx = problem_context(new, cached)
         texts = [step.text for step, _ in first]
         failing = ("a written number is stale",) if stale_written(texts, ctx.stale_numbers) else ()
-        table[(texts == template(a1, b1, c1), rewrite._all_prove(first, ctx), failing)] += 1
+        table[(texts == filled, rewrite._all_prove(first, ctx), failing)] += 1
     for key, count in table.most_common():
         print(count, key)
 
