@@ -809,6 +809,8 @@ from mutants_s26 import ROWS as _S26_ROWS  # noqa: E402 - main, 2026-12-06 23:00
 MUTANTS += [Mutant(*row) for row in _S26_ROWS]
 from mutants_s27 import ROWS as _S27_ROWS  # noqa: E402 - main, 2026-12-07 02:37: red team 29, function words as JSON keys (FW), wrong transcript answers (D3)
 MUTANTS += [Mutant(*row) for row in _S27_ROWS]
+from mutants_s28 import ROWS as _S28_ROWS  # noqa: E402 - main, 2026-12-07 06:10: red team 30, number forms shown by a history (B)
+MUTANTS += [Mutant(*row) for row in _S28_ROWS]
 from mutants_adaptE import ROWS as _ADAPTE_ROWS  # noqa: E402 - wip/adaptE: identical requests in flight share one model call; a system turn then a question read as its text in LlamaIndex
 
 MUTANTS += [Mutant(*row) for row in _ADAPTE_ROWS]

@@ -45,8 +45,10 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "vocabulary/ja.json", '   "倍です"\n', '   "倍ですx"\n', _TESTS),
     ("linI-it-together-unread", "it 'Insieme hanno 50 anni.' no longer read",
      _LINEAR + "vocabulary/it.json", '   "insieme hanno",\n   "la somma delle età è",', '   "insieme hanno x",\n   "la somma delle età è",', _TESTS),  # re-anchored: wip/linS appended it sum words
-    ("linI-fewshot-bare-any-problem", "'A: 3' blanked as history after a problem asking two unknowns",
-     _LINEAR + "prompt.py", '            return len(problem.asked) == 1 and Fraction(stated.group("bare")) == problem.solution[problem.asked[0]]', '            return Fraction(stated.group("bare")) == problem.solution[problem.asked[0]]', _TESTS),
+    # red team 30 (B): the number alone is no claim now; the row breaks that rule back to linI's reading
+    ("linI-fewshot-bare-any-problem", "'A: 3' (the number alone, a form of its own) blanked as history again",
+     _LINEAR + "prompt.py", "        return False  # the number alone is a form of its own",
+     "        return len(problem.asked) == 1  # the number alone is a form of its own", _TESTS),
     ("linI-json-routing", "a linear problem asked as JSON routed to the JSON task (not served)",
      "stepcache_integrations/core/tasks/__init__.py", "        LinearEquationTask(),\n        JsonTask(),",
      "        JsonTask(),\n        LinearEquationTask(),", _TESTS),

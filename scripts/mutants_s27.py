@@ -32,7 +32,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      "        if problem is None or problem.format or stated is None:", _D3),
     ("s27-d3-asked-unknown-missing", "an assistant turn that states another unknown than the one asked is read as answering it",
      "stepcache_integrations/core/tasks/linear/prompt.py",
-     "        return set(problem.asked) <= set(values) and all(", "        return all(", _D3),
+     "    return bool(values) and set(asked) <= set(values) and all(", "    return bool(values) and all(", _D3),
 ]
 # fmt: on
 

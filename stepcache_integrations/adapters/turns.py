@@ -14,7 +14,8 @@ change its answer:
   turn label, a chat tag or an arrow (a transcript or a few-shot block of its own) is not read;
 * every assistant turn is a proven answer to the user turn before it (its task's checks pass and prove
   every part of it: ``verification_level`` "proven") with nothing around it (``TaskHandler.answer_alone``: a
-  JSON object alone): no prose in it, so no convention announced there;
+  JSON object alone): no prose in it, so no convention announced there; and its values written as the task
+  writes them (``written_as_served``: "x = 3", not "x = 3.0" or "3" alone, a number form the reply would show);
 * the newest turn, with the system turn, is read by a task as a problem (it has a problem key); the system
   turn is read by the tasks' own persona rules there (a persona or none).
 
@@ -104,6 +105,9 @@ def _answered_plainly(engine: Any, asked: str, answered: str) -> bool:
     if errors or not answered.strip():
         return False
     if level != "proven":
+        return False
+    as_served = getattr(handler, "written_as_served", None)  # a number form shown by the turn (red team 30, B)
+    if as_served is not None and not as_served(answered, constraints):
         return False
     return stands_for(handler, answered, "".join(step.text for step in steps), level, constraints)
 

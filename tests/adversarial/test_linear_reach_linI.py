@@ -243,15 +243,22 @@ def test_more_traps_are_no_claim(trap: str) -> None:
     assert understand_prompt(trap) is None, trap
 
 
-# -- a few-shot exchange before the problem: an earlier problem answered by its number alone ("A: 3")
-FEW_SHOT = "Q: Twice a number plus 1 equals 7. What is the number?\nA: 3\nQ: Three times a number plus 4 equals {t}. What is the number?"
-FEW_SHOT_EQ = "User: Solve 2x + 1 = 7.\nAssistant: 3\nUser: Solve 3x + 4 = {t}."
+# -- a few-shot exchange before the problem: an earlier problem answered by its values ("A: x = 3"). Answered
+# by its number alone ("A: 3") it was read here too until red team 30 (B): the number alone is a form the
+# reply should follow and the cache's answer ("Answer: x = 7") does not, so that history is no claim now.
+FEW_SHOT = "Q: Twice a number plus 1 equals 7. What is the number?\nA: x = 3\nQ: Three times a number plus 4 equals {t}. What is the number?"
+FEW_SHOT_EQ = "User: Solve 2x + 1 = 7.\nAssistant: x = 3\nUser: Solve 3x + 4 = {t}."
 
 
 @pytest.mark.parametrize(("template", "value"), [(FEW_SHOT, 7), (FEW_SHOT_EQ, 7)])
-def test_a_few_shot_line_answered_by_its_number_before_the_problem(template: str, value: int) -> None:
+def test_a_few_shot_line_answered_by_its_values_before_the_problem(template: str, value: int) -> None:
     text = served(template.format(t=19), template.format(t=25))
     assert stated_value(text.strip().splitlines()[-1], "x", decimal_comma=True) == value, text
+
+
+@pytest.mark.parametrize("template", [FEW_SHOT, FEW_SHOT_EQ])
+def test_a_few_shot_line_answered_by_its_number_alone_is_no_claim(template: str) -> None:
+    assert understand_prompt(template.replace("x = 3", "3").format(t=25)) is None
 
 
 @pytest.mark.parametrize("trap", [

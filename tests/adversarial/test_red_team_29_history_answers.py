@@ -27,7 +27,9 @@ def test_a_transcript_with_a_wrong_or_extra_answer_keeps_its_history(answered: s
     assert understand_prompt(f"User: {Q1}\nAssistant: {answered}\nUser: {Q2}") is None
 
 
-@pytest.mark.parametrize("answered", ["x = 5", "5", "Answer: x = 5", "x = 5."])
+# "5" alone left this list: the number alone is a form of its own the cache would not write (red team 30, B:
+# tests/adversarial/test_red_team_30_shown_number_forms.py)
+@pytest.mark.parametrize("answered", ["x = 5", "Answer: x = 5", "x = 5."])
 def test_a_transcript_with_the_right_answer_is_asked_its_last_problem(answered: str) -> None:
     problem = understand_prompt(f"User: {Q1}\nAssistant: {answered}\nUser: {Q2}")
     assert problem is not None and problem.solution == {"x": 7}

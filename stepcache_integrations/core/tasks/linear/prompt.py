@@ -529,14 +529,21 @@ def _history_blanked(prompt: str) -> str:
 def _states_its_solution(problem: LinearProblem, stated: re.Match[str]) -> bool:
     """Whether an assistant turn's stated values (``_STATED_VALUES``) are exactly its problem's solution: a wrong
     earlier answer ("x = 6" for 3x + 5 = 20) may be what the newest turn is about, so the history is kept (red
-    team 29, D3: the adapters' rule, every assistant turn a proven answer, stated once for a transcript)."""
-    try:
-        if stated.group("bare"):
-            return len(problem.asked) == 1 and Fraction(stated.group("bare")) == problem.solution[problem.asked[0]]
-        values = dict(pair.split(" = ") for pair in re.findall(_VALUE, stated.group()))
-        return set(problem.asked) <= set(values) and all(Fraction(v) == problem.solution[k] for k, v in values.items())
-    except (KeyError, TypeError, ValueError, ZeroDivisionError):
-        return False
+    team 29, D3: the adapters' rule, every assistant turn a proven answer, stated once for a transcript), and
+    written as the cache writes them (:func:`written_as_served`)."""
+    if stated.group("bare"):
+        return False  # the number alone is a form of its own ("A: 3"): the cache would answer "x = 7" (red team 30, B)
+    return written_as_served(problem.solution, problem.asked, stated.group())
+
+
+def written_as_served(solution: dict[str, Fraction], asked: tuple[str, ...], line: str) -> bool:
+    """Whether ``line`` states every asked unknown's value ("x = 3", "x = 2.5", "x = 20/3") exactly as the
+    cache writes a plain problem's answer (``format_number``). An earlier answer read away as history
+    shows the reply's number form: "x = 3.0", "x = 6/2" or "x = 03" asks for a form the cache does not write,
+    so such a history is kept and no claim is made (red team 30, B: the form was dropped, verified)."""
+    values = dict(pair.split(" = ") for pair in re.findall(_VALUE, line))
+    return bool(values) and set(asked) <= set(values) and all(
+        k in solution and v == format_number(solution[k]) for k, v in values.items())
 
 
 # A few-shot block of arrows (wip/linL): "Example: 2x = 8 -> x = 4\nNow: 3x - 2 = 13 ->". Each earlier

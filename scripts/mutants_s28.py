@@ -1,0 +1,19 @@
+"""Mutation-check rows for the session of 2026-12-07 06:10 (main): red team 30, class B (a number form shown by an
+earlier answer dropped when the history was read away) and class A (a stale number word in a reused step's prose).
+Appended by ``mutants.py`` to its table: (id, behaviour, file, old, new, tests)."""
+
+from __future__ import annotations
+
+_B = ("tests/adversarial/test_red_team_30_shown_number_forms.py",)
+
+# fmt: off
+ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
+    ("s28-b-any-number-form", "an earlier answer 'x = 3.0' / 'x = 6/2' / 'x = 03' is read away as history (its value alone compared)",
+     "stepcache_integrations/core/tasks/linear/prompt.py",
+     "        k in solution and v == format_number(solution[k]) for k, v in values.items())",
+     "        k in solution and Fraction(v) == solution[k] for k, v in values.items())", _B),
+    ("s28-b-turns-form-unchecked", "a LangChain history's assistant turn 'x = 3.0' is read away (the task's form rule not asked)",
+     "stepcache_integrations/adapters/turns.py",
+     "    if as_served is not None and not as_served(answered, constraints):", "    if False:", _B),
+]
+# fmt: on
