@@ -126,3 +126,9 @@ def test_a_langchain_history_showing_a_fraction_the_cache_writes_as_a_decimal_go
     reply = with_step_cache(scripted("x = 7/1"), cache).invoke(
         [HumanMessage("Solve 2x + 1 = 6 for x."), AIMessage("x = 5/2"), HumanMessage("Solve 3x + 5 = 26 for x.")])
     assert reply.content == "x = 7/1" and reply.response_metadata["stepcache"]["outcome"] not in ("reuse", "reinstantiate")
+
+
+@pytest.mark.parametrize("answer", ["x = 4.0", "x = 8/2", "x = 04", "x = 4.00"])
+def test_a_few_shot_arrow_example_in_a_form_of_its_own_is_no_claim(answer: str) -> None:
+    assert understand_prompt(f"Example: 2x = 8 -> {answer}\nNow: 3x - 2 = 13 ->") is None
+    assert understand_prompt("Example: 2x = 8 -> x = 4\nNow: 3x - 2 = 13 ->") is not None

@@ -600,9 +600,10 @@ def _example_holds(m: re.Match[str]) -> bool:
     if problem is None or problem.format or _EXAMPLE_VALUES.fullmatch(m.group("answer")) is None:
         return False
     stated = dict(pair.split(" = ") for pair in re.findall(_VALUE, m.group("answer")))
-    if set(stated) != set(problem.asked) or any(Fraction(v) != problem.solution[k] for k, v in stated.items()):
-        return False  # an example whose values are not its problem's own
-    return True
+    if set(stated) != set(problem.asked):
+        return False
+    # an example whose values are not its problem's own, or written in a form of its own ("x = 4.0": red team 30, B)
+    return written_as_served(problem.solution, problem.asked, m.group("answer"))
 
 
 def _exchanges_start(prompt: str, turns: list[re.Match[str]]) -> int | None:
