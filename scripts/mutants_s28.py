@@ -5,6 +5,7 @@ Appended by ``mutants.py`` to its table: (id, behaviour, file, old, new, tests).
 from __future__ import annotations
 
 _B = ("tests/adversarial/test_red_team_30_shown_number_forms.py",)
+_A = ("tests/adversarial/test_red_team_30_stale_prose.py",)
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -15,5 +16,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("s28-b-turns-form-unchecked", "a LangChain history's assistant turn 'x = 3.0' is read away (the task's form rule not asked)",
      "stepcache_integrations/adapters/turns.py",
      "    if as_served is not None and not as_served(answered, constraints):", "    if False:", _B),
+    ("s28-a-constants-unchanged", "prose naming the old constants is served for a problem of the same form ('Take away four' for 2x + 7 = 17)",
+     "stepcache_integrations/core/tasks/linear/task.py",
+     "            sorted(cached.params)) != (new.equations,", "            sorted(new.params)) != (new.equations,", _A),
 ]
 # fmt: on

@@ -115,10 +115,12 @@ def _stale_numbers(cached: LinearConstraints, new: LinearConstraints) -> set[Fra
 
 def _problem_changed(cached: LinearConstraints, new: LinearConstraints) -> bool:
     """Whether two prompts pose different problems (equations, their order, unknowns or what is
-    asked, by letter or in words: a word problem's label, "Miles" or "Km")."""
-    return (cached.equations, cached.variables, cached.asked, cached.target, cached.answer_label) != (
-        new.equations, new.variables, new.asked, new.target, new.answer_label
-    )
+    asked, by letter or in words: a word problem's label, "Miles" or "Km"), or write other constants:
+    "2x + 7 = 17" has the form of "2x + 4 = 14", but prose naming the old ones ("Take away four") is
+    stale (red team 30, A)."""
+    return (cached.equations, cached.variables, cached.asked, cached.target, cached.answer_label,
+            sorted(cached.params)) != (new.equations, new.variables, new.asked, new.target, new.answer_label,
+                                       sorted(new.params))
 
 
 class LinearEquationTask(StepwiseTask):
