@@ -6,6 +6,7 @@ from __future__ import annotations
 
 _B = ("tests/adversarial/test_red_team_30_shown_number_forms.py",)
 _A = ("tests/adversarial/test_red_team_30_stale_prose.py",)
+_HOLDING = ("tests/adversarial/test_json_holding_leaves_evident.py",)
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -19,5 +20,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("s28-a-constants-unchanged", "prose naming the old constants is served for a problem of the same form ('Take away four' for 2x + 7 = 17)",
      "stepcache_integrations/core/tasks/linear/task.py",
      "            sorted(cached.params)) != (new.equations,", "            sorted(new.params)) != (new.equations,", _A),
+    ("s28-holding-leaf-keys-unevident", "a word after the last leaf of a key holding an object is a leaf key ('port 443, maybe 31')",
+     "stepcache_integrations/core/tasks/json/reader.py",
+     "    if flat is not None and transformer.nests and not _keys_evident(prompt, flat):", "    if False:", _HOLDING),
 ]
 # fmt: on

@@ -1352,7 +1352,10 @@ def _checked_request(transformer: _Read, keys: Any, found: dict, stated: dict, w
         return None
     if not _relations_applied(transformer, keys, found, stated, transforms):
         return None
-    read = _nested_read(transformer, _request_read(transformer, keys, found, stated, language, transforms, written))
+    flat = _request_read(transformer, keys, found, stated, language, transforms, written)
+    if flat is not None and transformer.nests and not _keys_evident(prompt, flat):
+        return None  # a leaf said after "holding" is a key only with evidence too ('and port 443, maybe 31': fuzzG)
+    read = _nested_read(transformer, flat)
     return None if read is None or _yaml_disagrees(transformer, read, prompt) else read
 
 
