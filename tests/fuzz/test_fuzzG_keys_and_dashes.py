@@ -115,7 +115,7 @@ def _stated_kept(base_obj: dict, served: object) -> bool:
 @pytest.mark.parametrize("kind", sorted(KEY_KINDS))
 def test_the_engine_never_serves_a_key_kind_edit_with_a_gained_key_or_a_changed_value(kind: str) -> None:
     rng = random.Random(7)
-    for base in JSON_BASES[::2]:
+    for base in JSON_BASES[::3]:
         first = understand(base)
         if first is None or kind not in text_applicable(base) or not isinstance(first.obj, dict):
             continue
@@ -159,9 +159,9 @@ def test_the_oracle_reads_only_the_spaced_en_dash_between_terms(prompt: str, rea
     assert (understand_text(prompt) is not None) is read
 
 
-@pytest.mark.parametrize("base", MATH_BASES)
+@pytest.mark.parametrize("base", MATH_BASES[::2])
 def test_the_engine_serves_no_dash_chain_edit_the_oracle_rejects(base: str) -> None:
-    for seed in range(16):  # a fresh cache each time: a model's answer to one edit is no base of another's
+    for seed in range(8):  # a fresh cache each time: a model's answer to one edit is no base of another's
         edited = apply_edit(base, "dash_chain", random.Random(seed))
         result = _warm(base).generate(edited, lambda p: "MODEL")
         if result.model_calls == 0:
