@@ -187,3 +187,24 @@ def test_an_and_written_twice_before_solve_is_read() -> None:  # seed 1 --new-ki
 ])
 def test_near_forms_of_and_and_stay_unread(text: str) -> None:
     assert understand_text(text) is None
+
+
+# the adapters' options campaign (seed 1): a proven arithmetic answer at max_tokens 400 is right ("12 * 13 = 156.")
+@pytest.mark.parametrize(("option", "served", "right"), [
+    ("max_tokens_big", "12 * 13 = 156.", True),
+    ("max_tokens_big", "12 * 13 = 156", True),
+    ("none", "12 * 13 = 156.", True),
+    ("max_tokens_small", "12 * 13 = 156.", False),  # 3 tokens: the model's answer is cut
+    ("max_tokens_big", "12 * 13 = 157.", False),
+    ("max_tokens_big", "12 * 13 = 156." + " x" * 200, False),  # longer than the limit may hold
+    ("max_tokens_big", "12 × 13 = 156.", False),  # not ASCII: a character may take more than one token
+    ("stop", "12 * 13 = 156.", False),
+    ("logit_bias", "12 * 13 = 156.", False),
+    ("json_mode", "12 * 13 = 156.", False),
+])
+def test_a_length_limit_the_proven_answer_fits_in_accepts_it(option: str, served: str, right: bool) -> None:
+    from .options import _proven_right
+
+    assert _proven_right(option, "What is 12 * 13?", (served, [])) is right
+    assert not _proven_right(option, "Name three primary colours, one per line.", (served, []))
+    assert not _proven_right(option, "What is 12 * 13?", (served, [("save_person", {"full_name": "x", "years": 1})]))
