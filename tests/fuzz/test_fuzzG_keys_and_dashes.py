@@ -208,3 +208,22 @@ def test_a_length_limit_the_proven_answer_fits_in_accepts_it(option: str, served
     assert _proven_right(option, "What is 12 * 13?", (served, [])) is right
     assert not _proven_right(option, "Name three primary colours, one per line.", (served, []))
     assert not _proven_right(option, "What is 12 * 13?", (served, [("save_person", {"full_name": "x", "years": 1})]))
+
+
+# ----------------------------------------------------------------------------- the open class-1 finding (reported)
+HOLDING = 'Return JSON with a key "server" holding host "api" and port 443.'
+
+
+@pytest.mark.xfail(strict=True, reason="fuzzG class 1, reported to the lead (.fuzzlogs/class1.json): the nested 'holding' "
+                                      "form reads a word after its last value as a leaf key")
+@pytest.mark.parametrize("tail", ["maybe 31", "cm 80", "this year 445", "oder 31"])
+def test_the_holding_form_gains_no_key_from_a_word_after_its_last_value(tail: str) -> None:
+    from .targets import EngineTarget
+
+    with EngineTarget().session() as s:
+        for prompt in (HOLDING, HOLDING[:-1] + ", ou 453.", HOLDING[:-1] + f", {tail}."):
+            s.model.current = prompt
+            before = len(s.model.calls)
+            served = s.ask(prompt)
+        word = tail.split()[-2]
+        assert len(s.model.calls) > before or word not in json.loads(served.text)["server"], served.text
