@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--new-kinds", action="store_true",
                         help="add wip/fuzzK's edit kinds (value_class, modifier_insert, semantic_operator, clause_move, number_swap, "
                              "number_word, key_case, statement_dup, code_switch, key_subset; wip/fuzzQ: script_mix, unicode_variant, synonym_swap; "
-                             "wip/fuzzF: difference_key) and prompt kinds (json_reach, word_reach; wip/fuzzF: json_temperature); "
+                             "wip/fuzzF: difference_key; wip/fuzzG: function_word_key, determiner_key, unit_key, dash_chain) and prompt kinds (json_reach, word_reach; wip/fuzzF: json_temperature); "
                              "implied by --edit naming one of them")
     parser.add_argument("--quiet", action="store_true", help="print the counts and one line per violation only")
     parser.add_argument("--json", metavar="PATH", help="also record the counts, violations and provenance as JSON")

@@ -51,6 +51,7 @@ NEW_TEXT_EDITS = (
     "value_class", "modifier_insert", "semantic_operator", "clause_move", "number_swap", "number_word", "key_case",
     "statement_dup", "code_switch", "key_subset", "script_mix", "unicode_variant",
     "synonym_swap", "describing_value", "difference_key",
+    "function_word_key", "determiner_key", "unit_key", "dash_chain",
 )
 WITH_NEW = [False]  # set by judge.run_all(new_kinds=True)
 # format instructions appended to (or removed from) the end of a prompt: the oracle reads the first
@@ -1266,12 +1267,103 @@ def _difference_key(text: str, rng: random.Random) -> str | None:
     return re.sub(rf"(?<![\w-]){re.escape(m.group())}(?![\w-])", word, text)
 
 
+# wip/fuzzG (red teams 29, 29b, 29c): a word that is no key written after a JSON prompt's stated number, with another
+# number after it: a function word ("age 30, sorry 31", "or 31", es "o 31", de "oder 31"), a determiner before a time
+# noun or a noun ("this year 31", "el año 31"), a unit ("cm 80", "months 6"). No reader may take the word for a key
+# (the served object gains no key) nor keep the first number as if nothing followed it; the oracle reads none of them.
+FUNCTION_WORDS = ("sorry", "or", "maybe", "no", "not", "and", "actually", "or rather", "no wait", "perhaps", "o",
+                  "oder", "ou", "perdón", "quizás", "vielleicht", "pardon", "forse", "или", "或")
+DETERMINER_PHRASES = ("this year", "the year", "next year", "last year", "this month", "the month", "this level",
+                      "the level", "that day", "el año", "este mes", "la semana", "l'année", "ce mois", "dieses Jahr",
+                      "das Jahr", "o ano", "l'anno", "этот год")
+UNIT_WORDS = ("cm", "months", "minutes", "kg", "km", "years", "hours", "days", "m", "mm", "lb", "meses", "años", "mois",
+              "Jahre", "anni", "anos", "лет", "°C", "%")
+# a stated number: not inside quotes, not part of a word or of a longer number
+_STATED = re.compile(r'"[^"\n]*"|(?<![\w.,-])[0-9]+(?:\.[0-9]+)?(?![\w]|[.,][0-9])')
+
+
+def _stated_numbers(text: str) -> list[re.Match[str]]:
+    """A JSON prompt's numbers outside quoted strings (where a red team wrote its second number)."""
+    if not re.search(r"json", text, re.I):
+        return []
+    return [m for m in _STATED.finditer(text) if not m.group().startswith('"')]
+
+
+def _other_number(stated: str, rng: random.Random) -> str:
+    value = float(stated) if "." in stated else int(stated)
+    other = value + rng.choice((1, 2, 5, 10)) if rng.random() < 0.7 else rng.choice((0, 3, 6, 31, 80, 100))
+    return str(other) if other != value else str(value + 1)
+
+
+def _word_then_number(text: str, words: tuple[str, ...], rng: random.Random) -> str | None:
+    """'<word> <number>' written right after a stated number, after a comma or a space, or at the prompt's end."""
+    found = _stated_numbers(text)
+    if not found:
+        return None
+    m = rng.choice(found)
+    phrase = f"{rng.choice(words)} {_other_number(m.group(), rng)}"
+    sep = rng.choice((", ", " ", ", ", "; "))
+    if rng.random() < 0.2:  # at the end, after the last sentence
+        return text.rstrip() + " " + phrase[0].upper() + phrase[1:] + "."
+    return text[: m.end()] + sep + phrase + text[m.end() :]
+
+
+def _function_word_key(text: str, rng: random.Random) -> str | None:
+    return _word_then_number(text, FUNCTION_WORDS, rng)
+
+
+def _determiner_key(text: str, rng: random.Random) -> str | None:
+    return _word_then_number(text, DETERMINER_PHRASES, rng)
+
+
+def _unit_key(text: str, rng: random.Random) -> str | None:
+    return _word_then_number(text, UNIT_WORDS, rng)
+
+
+# a "-" of a linear equation: between two terms, or a sign before a number, "(" or a lone letter after a space, "=",
+# "(", a comma or a colon
+_MATH_DASH = re.compile(r"(?<![A-Za-z]{2})(?<=[0-9A-Za-z)]) ?- ?(?=[0-9A-Za-z(])|(?:^|(?<=[\s=(,:]))-(?=[0-9(]|[A-Za-z](?![A-Za-z]))")
+DASHES = ("\u2013", "\u2014")
+
+
+def _math_dashes(text: str) -> list[re.Match[str]]:
+    """The "-" operators and signs of a prompt with an equation (never inside a word: "x-ray", "step-by-step")."""
+    if "=" not in text:
+        return []
+    return [m for m in _MATH_DASH.finditer(text)
+            if not re.search(r"[A-Za-z]{2}$", text[: m.start()]) and not re.match(r"[A-Za-z]{2}", text[m.end():])]
+
+
+def _dash_chain(text: str, rng: random.Random) -> str | None:
+    """A linear equation's "-" written as an en dash or an em dash, at one place or at every place, with its spaces
+    as written, with a space each side, with none or with one after it ("x – 3y = 1", "x—3y = 1", "x– 3y", "–3y + 4 = –8")."""
+    found = _math_dashes(text)
+    if not found:
+        return None
+    dash = rng.choice(DASHES)
+    spacing = rng.choice(("as written", "spaced", "tight", "after"))
+    chosen = found if rng.random() < 0.5 else [rng.choice(found)]
+    out, last = [], 0
+    for m in chosen:
+        written = m.group()
+        new = {"as written": written.replace("-", dash), "spaced": f" {dash} ", "tight": dash, "after": f"{dash} "}[spacing]
+        if spacing in ("spaced", "after") and not written.startswith(" ") and text[: m.start()][-1:] in ("", " ", "(", "="):
+            new = written.replace("-", dash)  # a sign keeps its place: "= -8" is not "= - 8" when it was not
+        out += [text[last : m.start()], new]
+        last = m.end()
+    out.append(text[last:])
+    result = re.sub("  +", " ", "".join(out))
+    return result if result != text else None
+
+
 NEW_EDITS = {
     "value_class": _value_class, "modifier_insert": _modifier_insert, "semantic_operator": _semantic_operator,
     "clause_move": _clause_move, "number_swap": _number_swap, "number_word": _number_word, "key_case": _key_case,
     "statement_dup": _statement_dup, "code_switch": _code_switch, "key_subset": _key_subset,
     "script_mix": _script_mix, "unicode_variant": _unicode_variant, "synonym_swap": _synonym_swap,
     "describing_value": _describing_value, "difference_key": _difference_key,
+    "function_word_key": _function_word_key, "determiner_key": _determiner_key, "unit_key": _unit_key,
+    "dash_chain": _dash_chain,
 }
 
 
@@ -1302,4 +1394,8 @@ def new_applicable(text: str) -> list[str]:
         kinds.append("synonym_swap")
     if _TEMPERATURE_KEY.search(text) and re.search(r"json", text, re.I) and _DEGREES.search(text):
         kinds.append("difference_key")  # wip/fuzzF
+    if _stated_numbers(text):
+        kinds += ["function_word_key", "determiner_key", "unit_key"]  # wip/fuzzG
+    if _math_dashes(text):
+        kinds.append("dash_chain")  # wip/fuzzG
     return kinds

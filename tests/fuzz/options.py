@@ -161,6 +161,18 @@ def _right(served: tuple[str, list[Any]], right: str) -> bool:
     return not served[1] and bool(numbers) and numbers[-1] == re.findall(r"-?\d+", right)[-1]
 
 
+def _proven_right(option: str, prompt: str, served: tuple[str, list[Any]]) -> bool:
+    """A math prompt's right answer served for a request whose options are sampling options only, or (wip/fuzzG, seed 1
+    of the options campaign: "12 * 13 = 156." at max_tokens 400) a length limit the served text fits in: at most one
+    character per token counted, so an ASCII text no longer than the limit is never cut."""
+    if prompt not in RIGHT or not _right(served, RIGHT[prompt]):
+        return False
+    if option in SAMPLING_ONLY:
+        return True
+    sent = dict(CALL_OPTIONS)[option]
+    return set(sent) == {"max_tokens"} and served[0].isascii() and len(served[0]) <= sent["max_tokens"]
+
+
 REQUEST = st.tuples(st.sampled_from(range(len(SAMPLING_FIELDS))), st.sampled_from([o for o, _ in CALL_OPTIONS]))
 
 
@@ -211,7 +223,7 @@ def _judge_llama(kind: str, p1: str, p2: str, first: tuple[int, str], second: tu
     if server.calls > before:
         return Example(server.calls - before, True, served, None, outcome)
     expected = _llama_seen(_llama(Server(), None, SAMPLING_FIELDS[f2], o2)(p2))  # the bare model, asked exactly so
-    proven_right = o2 in SAMPLING_ONLY and p2 in RIGHT and _right(served, RIGHT[p2])
+    proven_right = _proven_right(o2, p2, served)
     return Example(0, _same(served, expected) or proven_right, served, expected, outcome)
 
 
@@ -250,7 +262,7 @@ def judge_example(path: str, kind: str, changed: bool, first: tuple[int, str], s
         if server.calls > before:
             return Example(server.calls - before, True, served, None, outcome)  # the model answered: its answer
         expected = _expected(p2, SAMPLING_FIELDS[f2], o2)
-        proven_right = o2 in SAMPLING_ONLY and p2 in RIGHT and _right(served, RIGHT[p2])
+        proven_right = _proven_right(o2, p2, served)
         return Example(0, _same(served, expected) or proven_right, served, expected, outcome)
     finally:
         set_llm_cache(None)

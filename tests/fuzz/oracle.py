@@ -2062,10 +2062,12 @@ def _in_cm(text: str) -> str | None:
 
 # wip/fuzz0: the English stories' phrases the oracle reads as its templates' own: a fee "and" a rate is the fee "plus" the
 # rate (seed 1's word_replace), "solve the equation for n" / "solve equation for n" is "solve for n" (seed 0's word_insert),
-# "think of a number, ..., I get 25" the story of "I think of a number, ..." (--new-kinds word_delete)
+# "think of a number, ..., I get 25" the story of "I think of a number, ..." (--new-kinds word_delete); wip/fuzzG: "and and"
 _WORD_SAME_EN = ((re.compile(r"(?P<w> (?i:fee|fare)) (?i:and)(?= \$[0-9])"), r"\g<w> plus"),
                  (re.compile(r"^(?i:think of a number,)(?= )"), "I think of a number,"),  # the imperative: "I" left out
-                 (re.compile(r"(?<=(?i:solve)) (?:(?i:the) )?(?i:equation)(?= (?i:for) [A-Za-z][.?!]?$)"), ""))
+                 (re.compile(r"(?<=(?i:solve)) (?:(?i:the) )?(?i:equation)(?= (?i:for) [A-Za-z][.?!]?$)"), ""),
+                 # wip/fuzzG (seed 1 --new-kinds word_insert): "an equation and and solve": the "and" written twice
+                 (re.compile(r"(?<= (?i:equation)) (?i:and)(?= (?i:and) (?i:solve) (?i:for) [A-Za-z][.?!]?$)"), ""))
 
 
 def _word_same(text: str) -> str | None:

@@ -134,6 +134,7 @@ def test_a_new_edit_kind_changes_the_text(kind: str) -> None:
     rng = random.Random(5)
     # wip/fuzzF's difference_key edits the temperature bases only (its own kind json_temperature)
     kinds = ("json_reach", "word_reach", "json_stated", "word_en") + (("json_temperature",) if kind == "difference_key" else ())
+    kinds += ("math_system",) if kind == "dash_chain" else ()  # wip/fuzzG: an equation's minus
     texts = [b.request for ks in kinds for b in plain_bases(reach=True)[ks]]
     changed = [t for t in texts if kind in text_applicable(t) for _ in range(3) if (e := edit_text(t, kind, rng)) and e != t]
     assert len(changed) >= 10, kind
@@ -209,8 +210,9 @@ def test_the_oracle_does_not_guess_a_literal_or_a_key_renamed_at_one_mention(pro
 # sample of the new edit kinds over the new prompt kinds and the JSON, word and math kinds nearest to them.
 # wip/fuzzK's own kinds, the same sample as before wip/fuzzQ added its kinds to NEW_EDITS (those are judged in CI by
 # tests/fuzz/test_fuzzQ.py); wip/fuzzF's difference_key applies to none of these campaigns (its CI judge:
-# tests/fuzz/test_fuzzF_difference_key.py)
-FUZZK_KINDS = frozenset(NEW_EDITS) - {"script_mix", "unicode_variant", "synonym_swap", "difference_key"}
+# tests/fuzz/test_fuzzF_difference_key.py); wip/fuzzG's four kinds: tests/fuzz/test_fuzzG_keys_and_dashes.py
+FUZZK_KINDS = frozenset(NEW_EDITS) - {"script_mix", "unicode_variant", "synonym_swap", "difference_key",
+                                      "function_word_key", "determiner_key", "unit_key", "dash_chain"}  # wip/fuzzG's: its own file
 CI_CAMPAIGNS = {"engine/json_reach", "engine/word_reach", "engine/json_en_syntax", "engine/json_stated", "engine/word_en",
                 "engine/math_en"}
 
