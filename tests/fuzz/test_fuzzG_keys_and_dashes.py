@@ -214,8 +214,7 @@ def test_a_length_limit_the_proven_answer_fits_in_accepts_it(option: str, served
 HOLDING = 'Return JSON with a key "server" holding host "api" and port 443.'
 
 
-@pytest.mark.xfail(strict=True, reason="fuzzG class 1, reported to the lead (.fuzzlogs/class1.json): the nested 'holding' "
-                                      "form reads a word after its last value as a leaf key")
+# fuzzG's class-1 finding, closed by the lead (json/reader._checked_request: the leaves after 'holding' need key evidence)
 @pytest.mark.parametrize("tail", ["maybe 31", "cm 80", "this year 445", "oder 31"])
 def test_the_holding_form_gains_no_key_from_a_word_after_its_last_value(tail: str) -> None:
     from .targets import EngineTarget
