@@ -1,0 +1,34 @@
+"""Mutation-check rows for wip/linAH (2026-12-07): 'Solve ... for x!' (an exclamation after the unknown solved for,
+at the prompt's end), a persona's audience by grade ('for 8th graders'), the answer on the (very) last line, the
+answer in lowest terms (the fraction form, read, keyed and enforced). Appended by ``mutants.py`` to its table:
+(id, behaviour, file, old, new, tests)."""
+
+from __future__ import annotations
+
+_LIN = "stepcache_integrations/core/tasks/linear"
+_AH = ("tests/adversarial/test_linear_reach_linAH.py",)
+
+# fmt: off
+ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
+    ("linAH-exclaimed-prompt-unread", "'Solve 3x + 5 = 20 for x!' no claim again (the '!' a factorial)",
+     f"{_LIN}/prompt.py", '    marked = prompt[: exclaimed.start("marks")] if exclaimed else prompt', "    marked = prompt", _AH),
+    ("linAH-exclaimed-reader-unread", "'Solve 3x + 5 = 20 for x!' no claim again (the reader reads no '!' after one letter)",
+     f"{_LIN}/reader.py", " and not _exclaimed_unknown(text, pos):", ":", _AH),
+    ("linAH-exclaimed-any-word", "'... before x!' / 'the value for n!': any word before the letter (a factorial read as an exclamation)",
+     f"{_LIN}/prompt.py", '_EXCLAIMED_UNKNOWN = re.compile(r"(?<![^\\W\\d_])(?:for|para|pour|nach) [A-Za-z]',
+     '_EXCLAIMED_UNKNOWN = re.compile(r"(?:\\w+) [A-Za-z]', _AH),
+    ("linAH-audience-unread", "'You are a patient algebra tutor for 8th graders.' no claim again",
+     f"{_LIN}/vocabulary/en.json", '   "8th graders",\n', "", _AH),
+    ("linAH-last-line-unread", "'Write the answer on the last line.' no claim again",
+     f"{_LIN}/request.lark", "%extend format: (WRITE | GIVE ME?) ART? ANSWER LAST_LINE -> answer_last\n              | ",
+     "%extend format: ", _AH),
+    ("linAH-very-last-unread", "'on the very last line' no claim again",
+     f"{_LIN}/vocabulary/en.json", '   "on the very last line",\n', "", _AH),
+    ("linAH-lowest-terms-unenforced", "'Give the answer in lowest terms' read as no format (a cached 'x = 2.5' served; the key the same)",
+     f"{_LIN}/request.lark", "              | (GIVE ME? | WRITE)? ART? ANSWER LOWEST_TERMS -> as_fraction",
+     "              | (GIVE ME? | WRITE)? ART? ANSWER LOWEST_TERMS -> answer_last", _AH),
+    ("linAH-lowest-terms-any-target", "'Give 2x in lowest terms' read (an expression asked in lowest terms)",
+     f"{_LIN}/request.lark", "              | (GIVE ME? | WRITE) vars LOWEST_TERMS -> as_fraction",
+     "              | (GIVE ME? | WRITE) targets LOWEST_TERMS -> as_fraction", _AH),
+]
+# fmt: on
