@@ -14,9 +14,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{_LIN}/prompt.py", '    marked = prompt[: exclaimed.start("marks")] if exclaimed else prompt', "    marked = prompt", _AH),
     ("linAH-exclaimed-reader-unread", "'Solve 3x + 5 = 20 for x!' no claim again (the reader reads no '!' after one letter)",
      f"{_LIN}/reader.py", " and not _exclaimed_unknown(text, pos):", ":", _AH),
-    ("linAH-exclaimed-any-word", "'... before x!' / 'the value for n!': any word before the letter (a factorial read as an exclamation)",
-     f"{_LIN}/prompt.py", '_EXCLAIMED_UNKNOWN = re.compile(r"(?<![^\\W\\d_])(?:for|para|pour|nach) [A-Za-z]',
-     '_EXCLAIMED_UNKNOWN = re.compile(r"(?:\\w+) [A-Za-z]', _AH),
+    # linAH-exclaimed-any-word (the prompt's '(?:for|para|pour|nach)' widened to any word) retired as equivalent: the
+    # reader's _EXCLAIMED_UNKNOWN reads the '!' only after the same words, so either guard alone declines '... before x!'
     ("linAH-audience-unread", "'You are a patient algebra tutor for 8th graders.' no claim again",
      f"{_LIN}/vocabulary/en.json", '   "8th graders",\n', "", _AH),
     ("linAH-last-line-unread", "'Write the answer on the last line.' no claim again",
