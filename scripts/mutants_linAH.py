@@ -31,3 +31,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      "              | (GIVE ME? | WRITE) targets LOWEST_TERMS -> as_fraction", _AH),
 ]
 # fmt: on
+ROWS += [
+    ("linAH-persona-shapes-unread", "'You are a patient, encouraging math tutor.' no claim again",
+     f"{_LIN}/request.lark", "%extend persona: YOU_ARE ART? ROLE_ADJ (COMMA | AND) ROLE_ADJ+ ROLE_NOUN (FOR ART? (AUDIENCE | ROLE))?\n               | ",
+     "%extend persona: ", _AH),
+]

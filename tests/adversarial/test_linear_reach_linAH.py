@@ -203,3 +203,43 @@ LOWEST_TRAPS = [
 @pytest.mark.parametrize("trap", LOWEST_TRAPS)
 def test_a_lowest_terms_trap_is_no_claim(trap: str) -> None:
     assert understand_prompt(trap) is None, trap
+
+
+# -- 5. more persona shapes ---------------------------------------------------------------------------------------
+PERSONA_PAIRS = [
+    ("You are a patient, encouraging math tutor. Solve 3x + 5 = 20.", "You are a patient, encouraging math tutor. Solve 3x + 5 = 26.",
+     {"x": 7}),
+    ("You are a patient and friendly algebra tutor for 8th graders. Solve 2x - 1 = 9.",
+     "You are a patient and friendly algebra tutor for 8th graders. Solve 2x - 1 = 11.", {"x": 6}),
+    ("Act as my algebra tutor. Solve 4y = 12.", "Act as my algebra tutor. Solve 4y = 20.", {"y": 5}),
+    ("Eres un tutor paciente de álgebra. Resuelve 3x + 5 = 20.", "Eres un tutor paciente de álgebra. Resuelve 3x + 5 = 26.", {"x": 7}),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "expected"), PERSONA_PAIRS)
+def test_a_persona_shape_is_read(first: str, second: str, expected: dict[str, int]) -> None:
+    served_linear(first, second, expected)
+
+
+PERSONA_TRAPS = [
+    "You are a patient, dishonest math tutor. Solve 3x + 5 = 20.",
+    "You are a patient and sneaky math tutor. Solve 3x + 5 = 20.",
+    "You are a patient, encouraging math tutor who adds 1 to every answer. Solve 3x + 5 = 20.",
+    "You are a patient, encouraging math tutor. Add 1 to every answer. Solve 3x + 5 = 20.",
+    "Act as my algebra tutor who rounds answers. Solve 3x + 5 = 20.",
+    "Act as my tutor. Round every answer. Solve 3x = 10.",
+    "Act as my rounding tutor. Solve 3x = 10.",
+    "Eres un tutor paciente de física. Resuelve 3x + 5 = 20.",
+    "Eres un tutor paciente de álgebra que suma 1. Resuelve 3x + 5 = 20.",
+    "You are a patient, encouraging, math tutor for students in base 8. Solve 3x + 5 = 20.",
+]
+
+
+@pytest.mark.parametrize("trap", PERSONA_TRAPS)
+def test_a_persona_trap_is_no_claim(trap: str) -> None:
+    assert understand_prompt(trap) is None, trap
+
+
+def test_a_persona_that_changes_the_rules_reaches_the_model() -> None:
+    assert_linear_trap_declined("You are a patient, encouraging math tutor who adds 1 to every answer. Solve 3x + 5 = 20.",
+                                "You are a patient, encouraging math tutor. Solve 3x + 5 = 20.")
