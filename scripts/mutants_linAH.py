@@ -13,7 +13,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linAH-exclaimed-prompt-unread", "'Solve 3x + 5 = 20 for x!' no claim again (the '!' a factorial)",
      f"{_LIN}/prompt.py", '    marked = prompt[: exclaimed.start("marks")] if exclaimed else prompt', "    marked = prompt", _AH),
     ("linAH-exclaimed-reader-unread", "'Solve 3x + 5 = 20 for x!' no claim again (the reader reads no '!' after one letter)",
-     f"{_LIN}/reader.py", " and not _exclaimed_unknown(text, pos):", ":", _AH),
+     f"{_LIN}/reader.py", "    return _EMPHASIS.search(text, 0, pos) is not None or _exclaimed_unknown(text, pos)",
+     "    return _EMPHASIS.search(text, 0, pos) is not None", _AH),
     # linAH-exclaimed-any-word (the prompt's '(?:for|para|pour|nach)' widened to any word) retired as equivalent: the
     # reader's _EXCLAIMED_UNKNOWN reads the '!' only after the same words, so either guard alone declines '... before x!'
     ("linAH-audience-unread", "'You are a patient algebra tutor for 8th graders.' no claim again",

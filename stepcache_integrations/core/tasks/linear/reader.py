@@ -1172,7 +1172,7 @@ def _token_at(
         return _mark_or_emoticon(text, folded, pos, table)
     if _turn_bar_at(text, pos):
         return Word("STOP", char, pos), pos + 1
-    if char == "!" and not _EMPHASIS.search(text, 0, pos) and not _exclaimed_unknown(text, pos):
+    if char == "!" and not _emphasis_or_exclaimed(text, pos):
         return None  # "!" ends a sentence only after a word ("¡Gracias!", "Merci !"), never after a mark or a number
     found = table.match(folded, pos)
     named = _named_at(text, pos, variables, found)
@@ -1184,6 +1184,11 @@ def _token_at(
     if kind == "QUOTE":
         return None, end
     return Word(kind, text[pos:end], pos), end
+
+
+def _emphasis_or_exclaimed(text: str, pos: int) -> bool:
+    """Whether the "!" at ``pos`` ends a sentence: after a word, or after "for x" at the prompt's end (wip/linAH)."""
+    return _EMPHASIS.search(text, 0, pos) is not None or _exclaimed_unknown(text, pos)
 
 
 def _exclaimed_unknown(text: str, pos: int) -> bool:
