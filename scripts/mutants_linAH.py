@@ -37,3 +37,7 @@ ROWS += [
      f"{_LIN}/request.lark", "%extend persona: YOU_ARE ART? ROLE_ADJ (COMMA | AND) ROLE_ADJ+ ROLE_NOUN (FOR ART? (AUDIENCE | ROLE))?\n               | ",
      "%extend persona: ", _AH),
 ]
+ROWS += [
+    ("linAH-need-to-unread", "'2(x + 4) = 30 , need to find x pls' no claim again",
+     f"{_LIN}/vocabulary/en.json", '   "i need to",\n   "need to",\n', '   "i need to",\n', _AH),
+]

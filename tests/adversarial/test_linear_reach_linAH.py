@@ -243,3 +243,31 @@ def test_a_persona_trap_is_no_claim(trap: str) -> None:
 def test_a_persona_that_changes_the_rules_reaches_the_model() -> None:
     assert_linear_trap_declined("You are a patient, encouraging math tutor who adds 1 to every answer. Solve 3x + 5 = 20.",
                                 "You are a patient, encouraging math tutor. Solve 3x + 5 = 20.")
+
+
+# -- 6. "need to" with the subject dropped (dev set: "2(x + 4) = 30 , need to find x pls"), as "I need to" is read --------
+NEED_PAIRS = [
+    ("hey can u help me with my homework real quick?? 2(x + 4) = 30 , need to find x pls",
+     "hey can u help me with my homework real quick?? 2(x + 4) = 34 , need to find x pls", {"x": 13}),
+    ("Need to solve 3y - 2 = 10 for y.", "Need to solve 3y - 2 = 13 for y.", {"y": 5}),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "expected"), NEED_PAIRS)
+def test_need_to_is_read_as_i_need_to(first: str, second: str, expected: dict[str, int]) -> None:
+    served_linear(first, second, expected)
+
+
+NEED_TRAPS = [
+    "2(x + 4) = 30, no need to find x, find 2x",
+    "2(x + 4) = 30, don't need to find x",
+    "2(x + 4) = 30, need to find x in cm",
+    "2(x + 4) = 30, need to find x rounded",
+    "2(x + 4) = 30, need to find x to the nearest tenth",
+    "need to find x if 2(x + 4) = 30 and add 1",
+]
+
+
+@pytest.mark.parametrize("trap", NEED_TRAPS)
+def test_a_need_trap_is_no_claim(trap: str) -> None:
+    assert understand_prompt(trap) is None, trap
