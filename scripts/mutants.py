@@ -838,3 +838,6 @@ MUTANTS += [Mutant(*row) for row in _JSONAF_ROWS]
 from mutants_vocabC import ROWS as _VOCABC_ROWS  # noqa: E402 - wip/vocabC: the vocabulary check and the entries its witnesses first see
 
 MUTANTS += [Mutant(*row) for row in _VOCABC_ROWS]
+from mutants_linAH import ROWS as _LINAH_ROWS  # noqa: E402 - wip/linAH: 'for x!', a persona's grade audience, the answer on the (very) last line, 'in lowest terms'
+
+MUTANTS += [Mutant(*row) for row in _LINAH_ROWS]

@@ -87,7 +87,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("format-clause-comma-not-linked", "a comma before the answer's form no longer links it ('を解いて、答えを一行で書いてください')",
      _LINEAR + "reader.py", "    clause = after in _FORMAT_CLAUSES and j + 1", "    clause = False and j + 1", _LANGUAGES),
     ("fullwidth-factorial-read", "'解方程 x + 15 = 3！求 x。' read with '3！' as the number 3 (a factorial, as '3!' is)",
-     _LINEAR + "prompt.py", '        ("!" in prompt or "\\uff01" in prompt) and', '        ("!" in prompt) and', _LANGUAGES),
+     _LINEAR + "prompt.py", '        ("!" in marked or "\\uff01" in marked) and', '        ("!" in marked) and', _LANGUAGES),  # wip/linAH: re-anchored
     ("dot-between-number-and-letter-read", "'= 9.x' read as '= 9. x' (a dot for 9·x?)",
      _LINEAR + "reader.py", 'text[pos - 1].isdigit() and _DOT_TERM.match(text, pos + 1):',
      'text[pos - 1].isdigit() and False:', _LANGUAGES),
@@ -122,7 +122,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "request.lark", "%extend answer_alone: ONLY (WRITE | GIVE) ART? ANSWER -> answer_only",
      "%extend answer_alone: ONLY (WRITE | GIVE) ART? ANSWER ANSWER -> answer_only", _LANGUAGES),
     ("exclamation-after-a-mark-read", "'... = 20.! Чему равен x?' read ('!' after a mark or a number is no word's emphasis)",
-     _LINEAR + "reader.py", '    if char == "!" and not _EMPHASIS.search(text, 0, pos):', '    if False:', _LANGUAGES),
+     _LINEAR + "reader.py", '    if char == "!" and not _emphasis_or_exclaimed(text, pos):', '    if False:',
+     _LANGUAGES),  # wip/linAH: re-anchored
     # -- everyday English around the problem (tests/adversarial/test_linear_everyday_english.py)
     ("thanks-word-deleted-en", "a thanks phrase deleted ('thanks so much'): 'Hi! Could you please solve ...? Thanks so much!' no longer read",
      _LINEAR + "vocabulary/en.json", '   "thanks so much",\n', "", _ENGLISH),

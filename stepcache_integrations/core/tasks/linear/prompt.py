@@ -118,6 +118,10 @@ _DOT_THOUSANDS = re.compile(r"\d\.\d{3}(?!\d)")
 _ASSIGNMENT = re.compile(r"[A-Za-z](?:_?[0-9]+)?\s*=\s*-?[0-9./ ]+|-?[0-9./ ]+=\s*[A-Za-z](?:_?[0-9]+)?")
 # "6!" and "x!" are factorials, "!=" is "not equal": no equation this task models.
 _FACTORIAL_OR_UNEQUAL = re.compile(r"(?:[\d)]|(?<![^\W\d_])[A-Za-z])\s*[!\uff01]|[!\uff01]\s*=")  # "3！" too (wip/linX: "lição!" ends a word)
+# wip/linAH: "Solve 3x + 5 = 20 for x!": the unknown named after "for" at the prompt's very end, then only "!": an
+# exclamation (the reader reads it as a sentence end only there, and the grammar reads "for x" only as the unknown
+# solved for). "5!", "x! = 6", "for x! + 1", "for x!." stay factorials: no claim.
+_EXCLAIMED_UNKNOWN = re.compile(r"(?<![^\W\d_])(?:for|para|pour|nach) [A-Za-z](?P<marks> ?!+\s*)\Z", re.IGNORECASE)
 
 # Markup around the problem (issue 33, everyday shapes): inline LaTeX ("$3x + 5 = 20$", "\(...\)",
 # "\[...\]", "$$...$$"), code ("`...`", "```...```") and bold ("**...**") delimit text without
@@ -695,8 +699,10 @@ def _rule_plain_notation(prompt: str) -> bool:
     """Bounded, with an '=', no factorial or "!=", ASCII spacing only (a no-break or other
     Unicode space is not read by this grammar) and no digit of another script, '\u00b7', '\u00d7' or '\u00f7'
     anywhere ("2x = 1\u0660" is not "2x = 10", "1\u00b75" may be 1.5)."""
+    exclaimed = _EXCLAIMED_UNKNOWN.search(prompt)
+    marked = prompt[: exclaimed.start("marks")] if exclaimed else prompt
     if len(prompt) > MAX_PROMPT_CHARS or "=" not in prompt or (
-        ("!" in prompt or "\uff01" in prompt) and _FACTORIAL_OR_UNEQUAL.search(prompt)
+        ("!" in marked or "\uff01" in marked) and _FACTORIAL_OR_UNEQUAL.search(marked)
     ):
         return False
     return not _UNUSUAL_SPACE.search(prompt) and outside_alphabet(_WORD_NUMERAL.sub("", prompt)) is None

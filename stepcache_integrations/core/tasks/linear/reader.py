@@ -142,6 +142,9 @@ _LABEL_ID = r"(?:#|No\. ?|Nr\. ?|[Nn][°º] ?|№ ?)?(?:[1-9][0-9]{0,2}(?:\.[1-9
 _LABEL_NUMBER = re.compile(_LABEL_ID + r"(?:\)(?= )|(?=\s?:| [-\u2013] |\. | [^\W\d_]{2}))")  # "Exercise 3:", "Problem #12:", "№3. " (wip/linM)
 _ORDINAL_NUMBER = re.compile(r"[1-9][0-9]{0,2}(?![0-9.,])")  # "第4题", "第12問" (wip/linN)
 _EMPHASIS = re.compile(r"(?:[^\W\d_]{2}[ ]?|[?\uff1f])!*$")  # a word of two letters or more, then at most one space (wip/linP: "!!"), or "?" (wip/linT: "k?!")
+# wip/linAH: "... for x!" at the prompt's very end: the "!" after the unknown solved for is a sentence end
+# (prompt._EXCLAIMED_UNKNOWN); FOR VAR is derived only as the unknown solved for (for_vars)
+_EXCLAIMED_UNKNOWN = re.compile(r"(?<![^\W\d_])(?:for|para|pour|nach) [A-Za-z] ?!*$", re.IGNORECASE)
 _DOT_TERM = re.compile(r"[0-9(]|[A-Za-z](?![A-Za-z])")  # a number, a bracket or one letter: a term
 # wip/linT: a chatter clause is read as nothing. A clause is the words between two marks (start, end,
 # ".", "?", "!", ",", ":", ";", "and", "then"); one made only of words of the classes _common.json's
@@ -1169,7 +1172,7 @@ def _token_at(
         return _mark_or_emoticon(text, folded, pos, table)
     if _turn_bar_at(text, pos):
         return Word("STOP", char, pos), pos + 1
-    if char == "!" and not _EMPHASIS.search(text, 0, pos):
+    if char == "!" and not _emphasis_or_exclaimed(text, pos):
         return None  # "!" ends a sentence only after a word ("¡Gracias!", "Merci !"), never after a mark or a number
     found = table.match(folded, pos)
     named = _named_at(text, pos, variables, found)
@@ -1181,6 +1184,16 @@ def _token_at(
     if kind == "QUOTE":
         return None, end
     return Word(kind, text[pos:end], pos), end
+
+
+def _emphasis_or_exclaimed(text: str, pos: int) -> bool:
+    """Whether the "!" at ``pos`` ends a sentence: after a word, or after "for x" at the prompt's end (wip/linAH)."""
+    return _EMPHASIS.search(text, 0, pos) is not None or _exclaimed_unknown(text, pos)
+
+
+def _exclaimed_unknown(text: str, pos: int) -> bool:
+    """The "!" at ``pos`` ends "... for x!", the prompt's last characters (wip/linAH)."""
+    return _EXCLAIMED_UNKNOWN.search(text, 0, pos) is not None and not text[pos:].strip(" !\t\r\n")
 
 
 def _turn_bar_at(text: str, pos: int) -> bool:
