@@ -35,7 +35,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonN-flat-for-opened", "'for <statements>' after a flat template is read too (the flat path changed)",
      f"{_JSON}/reader.py", "        return None if transformer.tree_filled else read  #", "        return read  #", _T),
     ("jsonN-tree-flattened", "a nested template's request keeps the flat leaves (no tree: keys name, age for '{\"user\": {...}}')",
-     f"{_JSON}/reader.py", "    read = _nested_read(transformer, _request_read(", "    read = (lambda _t, r: r)(transformer, _request_read(", _T),
+     f"{_JSON}/reader.py", "    read = _nested_read(transformer, flat)", "    read = (lambda _t, r: r)(transformer, flat)", _T),
     ("jsonN-positional-no-leaves", "values in order find no key after a nested template",
      f"{_JSON}/reader.py", "    keys = transformer.asked or (list(transformer.template) if transformer.tree_filled else [])",
      "    keys = transformer.asked", _T),

@@ -26,8 +26,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "word_problems.py", '        k, _letter = next(c for c in children if isinstance(c, tuple))\n        self._fact("number", (k, -b if less else b, total))\n',
      '        k, _letter = next(c for c in children if isinstance(c, tuple))\n        self._fact("number", (k, b, total))\n', _TESTS),  # re-anchored (wip/cleanE: wp_number's dead letter branch deleted)
     ("linW2-label-not-a-change", "a changed question (miles -> km) of one equation served the cached answer line ('Miles: x = 8')",
-     _LINEAR + "task.py", "    return (cached.equations, cached.variables, cached.asked, cached.target, cached.answer_label) != (\n        new.equations, new.variables, new.asked, new.target, new.answer_label\n    )",
-     "    return (cached.equations, cached.variables, cached.asked, cached.target) != (\n        new.equations, new.variables, new.asked, new.target\n    )", _TESTS),
+     _LINEAR + "task.py", "    return (cached.equations, cached.variables, cached.asked, cached.target, cached.answer_label,\n",
+     "    return (cached.equations, cached.variables, cached.asked, cached.target, new.answer_label,\n", _TESTS),
     ("linW2-label-is-prose", "the prompt's own label ('Miles') counted as unread prose: no word problem asked in words is proven",
      _LINEAR + "task.py", "    if not label:\n        return text\n    return", "    if True:\n        return text\n    return", _TESTS),
     ("linW2-side-asked-ignored", "the side asked in words read as the width whatever is asked ('What is its length?')",

@@ -7,6 +7,7 @@ from __future__ import annotations
 _B = ("tests/adversarial/test_red_team_30_shown_number_forms.py",)
 _A = ("tests/adversarial/test_red_team_30_stale_prose.py",)
 _HOLDING = ("tests/adversarial/test_json_holding_leaves_evident.py",)
+_B30B = ("tests/adversarial/test_red_team_30b_history_layouts_and_brevity.py",)
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -23,5 +24,13 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("s28-holding-leaf-keys-unevident", "a word after the last leaf of a key holding an object is a leaf key ('port 443, maybe 31')",
      "stepcache_integrations/core/tasks/json/reader.py",
      "    if flat is not None and transformer.nests and not _keys_evident(prompt, flat):", "    if False:", _HOLDING),
+    ("s28-b1-history-layout-read", "a history message '**x = 3**' / '$x = 3$' / 'Final answer: x = 3' is read away (values found inside)",
+     "stepcache_integrations/core/tasks/linear/prompt.py",
+     "    stated = _STATED_VALUES.fullmatch(text.strip())\n    return stated is not None and not stated.group(\"bare\")",
+     "    stated = _STATED_VALUES.search(text.strip())\n    return stated is not None and not stated.group(\"bare\")", _B30B),
+    ("s28-e-concise-persona", "'You are a concise assistant.' read as a plain persona again (the whole derivation served)",
+     "stepcache_integrations/core/tasks/linear/vocabulary/en.json", '   "friendly",\n', '   "friendly",\n   "concise",\n', _B30B),
+    ("s28-e-russian-brevity-persona", "'Ты краткий помощник.' read as a plain persona again",
+     "stepcache_integrations/core/tasks/linear/vocabulary/ru.json", '   "вежливый"\n', '   "вежливый",\n   "краткий"\n', _B30B),
 ]
 # fmt: on

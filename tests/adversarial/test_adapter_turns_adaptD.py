@@ -49,7 +49,8 @@ SERVED: list[Turns] = [
     [("user", "What is 3 + 4?"), ("assistant", "7"), ("user", "What is 14 times 11?"), ("assistant", "154"),
      ("user", "What is 3 + 5?")],
     [("user", "Solve 3x + 5 = 20 for x."), ("assistant", "x = 5"), ("user", "Solve 3x + 5 = 26 for x.")],
-    [("user", "Solve 3x + 5 = 20 for x."), ("assistant", "3x = 15\nx = 5"), ("user", "What is 3 + 5?")],
+    # the working "3x = 15\nx = 5" shows a form of its own: it keeps the conversation now (red team 30b, below)
+    [("user", "Solve 3x + 5 = 20 for x."), ("assistant", "x = 5"), ("user", "What is 3 + 5?")],
     [("user", JSON_A), ("assistant", '{"name": "Alice", "age": 30}'), ("user", JSON_B)],
     [("user", "Was ist 14 mal 11?"), ("assistant", "154"), ("user", "Was ist 15 mal 11?")],
 ]
@@ -150,8 +151,12 @@ def test_a_json_answer_with_prose_around_it_keeps_the_whole_conversation(answer:
     ("Solve 3x + 5 = 20 for x. Give only the final answer.", "x = 5"),
 ])
 def test_an_earlier_linear_turn_with_a_format_answered_in_it_keeps_the_whole_conversation(asked: str, answer: str) -> None:
-    """The format may hold for the next question too ("Number your steps."): the turn is no plain problem."""
-    assert alone([("user", "Solve 3x + 5 = 20 for x."), ("assistant", answer), ("user", "Solve 3x + 5 = 26 for x.")]) is not None
+    """The format may hold for the next question too ("Number your steps."): the turn is no plain problem. An answer
+    in a layout of its own ("3x = 15\nx = 5", "1. ...") keeps the conversation after a plain question too: the reply
+    should follow the form it shows (red team 30b); the values alone are read away."""
+    assert alone([("user", "Solve 3x + 5 = 20 for x."), ("assistant", "x = 5"), ("user", "Solve 3x + 5 = 26 for x.")]) is not None
+    plain_turn = alone([("user", "Solve 3x + 5 = 20 for x."), ("assistant", answer), ("user", "Solve 3x + 5 = 26 for x.")])
+    assert (plain_turn is not None) is (answer == "x = 5")
     assert alone([("user", asked), ("assistant", answer), ("user", "Solve 3x + 5 = 26 for x.")]) is None
 
 

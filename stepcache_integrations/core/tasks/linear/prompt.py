@@ -540,6 +540,15 @@ def _states_its_solution(problem: LinearProblem, stated: re.Match[str]) -> bool:
     return written_as_served(problem.solution, problem.asked, stated.group())
 
 
+def stated_alone_as_served(solution: dict[str, Fraction], asked: tuple[str, ...], text: str) -> bool:
+    """Whether ``text`` is the asked values alone ("x = 3", "Answer: x = 3, y = 2", an optional full stop), written as
+    the cache writes them: a history's assistant message in any other layout ("**x = 3**", "$x = 3$", "Final answer:
+    x = 3", "2x = 6\nx = 3", "3" alone) shows a form the reply should follow (red team 30b; the rule of a transcript
+    written into one prompt, ``_states_its_solution``, for the adapters' message lists)."""
+    stated = _STATED_VALUES.fullmatch(text.strip())
+    return stated is not None and not stated.group("bare") and written_as_served(solution, asked, stated.group())
+
+
 def written_as_served(solution: dict[str, Fraction], asked: tuple[str, ...], line: str) -> bool:
     """Whether ``line`` states every asked unknown's value ("x = 3", "x = 2.5", "x = 20/3") exactly as the
     cache writes a plain problem's answer (``format_number``). An earlier answer read away as history

@@ -18,7 +18,7 @@ from ..stepwise import StepwiseTask
 from .chain import LinearConstraints
 from .answer_form import BOXED, is_json_form, json_values, json_written, value_in, written_in
 from .chain import format_errors
-from .prompt import COMMA_DECIMAL, understand_prompt, written_as_served
+from .prompt import COMMA_DECIMAL, stated_alone_as_served, understand_prompt
 from .reader import LANGUAGES_JOINED
 from .rewrite import reinstantiate_steps
 from .chain import answer_lines
@@ -242,12 +242,11 @@ class LinearEquationTask(StepwiseTask):
         return bool(c.solution and c.equations) and not (c.format or c.answer_label or c.answer_form or c.target)
 
     def written_as_served(self, answer: str, constraints: Any) -> bool:
-        """Whether an earlier assistant turn's last line states the asked values as this task writes a plain
-        problem's answer ("x = 3", not "x = 3.0", "x = 6/2" or "3" alone): such a turn read away as history
-        would drop the number form it shows (``adapters.turns``; red team 30, B)."""
+        """Whether an earlier assistant turn is the asked values alone, written as this task writes a plain
+        problem's answer ("x = 3", not "x = 3.0", "x = 6/2", "**x = 3**" or "3" alone): any other turn read away
+        as history would drop the form it shows (``adapters.turns``; red teams 30 and 30b, B)."""
         c = self.load_constraints(constraints)
-        lines = [line for line in answer.strip().splitlines() if line.strip()]
-        return bool(lines and c.solution) and written_as_served(c.solution or {}, c.asked, lines[-1])
+        return bool(c.solution) and stated_alone_as_served(c.solution or {}, c.asked, answer)
 
     def problem_key(self, constraints: Any) -> str | None:
         """The equations as exact forms (lhs - rhs, the sign fixed so the first coefficient is
