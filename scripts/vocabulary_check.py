@@ -231,10 +231,11 @@ def reading_of(reader: str) -> Callable[[str], Any]:
     return READINGS[reader]()
 
 
+# reader -> the script that records its corpus, reads a prompt as recorded (reading) and says what its
+# test asserts of each prompt (asserted)
+CORPUS_SCRIPTS = {"json": "reader_corpus", "linear": "linear_reader_corpus", "arith": "arith_reader_corpus"}
 READINGS: dict[str, Callable[[], Callable[[str], Any]]] = {
-    "json": lambda: _script("reader_corpus").reading,
-    "linear": lambda: _script("linear_reader_corpus").reading,
-    "arith": lambda: _script("arith_reader_corpus").reading,
+    reader: (lambda script=script: _script(script).reading) for reader, script in CORPUS_SCRIPTS.items()
 }
 
 
@@ -248,19 +249,10 @@ def corpora(witnesses: bool = True) -> list[Corpus]:
     """The three reader corpora and their tests' assertions (tests/unit/test_*_reader_corpus.py),
     and the witnesses' (tests/unit/test_vocabulary_witnesses.py)."""
     found = []
-    json_rows = [json.loads(line) for line in (FIXTURES / "json_reader_corpus.jsonl").read_text(encoding="utf-8").splitlines()]
-    json_listed = {row["prompt"]: row["now"] for row in json.loads((FIXTURES / "json_reader_differences.json").read_text(encoding="utf-8"))}
-    corpus = Corpus("json", "json")
-    for row in json_rows:
-        expected = json_listed.get(row["prompt"], row["reading"])
-        corpus.holds[row["prompt"]] = _equal_to(expected)
-    found.append(corpus)
-    for name in ("linear", "arith"):
-        rows = [json.loads(line) for line in (FIXTURES / f"{name}_reader_corpus.jsonl").read_text(encoding="utf-8").splitlines()]
-        listed = json.loads((FIXTURES / f"{name}_reader_differences.json").read_text(encoding="utf-8"))
+    for name, script in CORPUS_SCRIPTS.items():  # the corpus scripts' own loaders: one reading of the fixtures
         corpus = Corpus(name, name)
-        for row in rows:  # a listed difference is only asserted to differ from its recorded reading
-            corpus.holds[row["prompt"]] = _unequal_to(row["read"]) if row["prompt"] in listed else _equal_to(row["read"])
+        for prompt, (same, value) in _script(script).asserted().items():
+            corpus.holds[prompt] = _equal_to(value) if same else _unequal_to(value)
         found.append(corpus)
     by_reader: dict[str, Corpus] = {}
     for row in witness_rows() if witnesses else []:
