@@ -46,6 +46,8 @@ ROOT = Path(__file__).resolve().parents[1]
 TASKS = ROOT / "stepcache_integrations" / "core" / "tasks"
 GRAMMARS = ("arithmetic", "json", "linear")
 EQUIVALENT = ROOT / "tests" / "fixtures" / "grammar_equivalent_mutants.json"  # survivors that change nothing, why
+# survivors no witness was found for yet (a ratchet: a listed mutant that is caught must leave the list)
+UNWITNESSED = ROOT / "tests" / "fixtures" / "grammar_unwitnessed_mutants.json"
 SAMPLE_PER_GRAMMAR = 8  # the CI sample: mutants per grammar, chosen by the digest of their key (stable under edits)
 
 
@@ -182,6 +184,7 @@ class Mutant:
     gains: bool  # whether the change can derive a sentence the grammar did not
     needs: tuple[str, ...]  # the terminals a sentence derived through the changed alternative holds
     near: tuple[str, ...] = ()  # every terminal the changed alternative names: prompts holding most are read first
+    expansions: str = ""  # a pattern of the rule's expansions (Lark's, flattened) its changed alternative makes
     key: str = ""  # what names it across edits elsewhere in the file (the sample's choice)
 
     @property
@@ -232,15 +235,16 @@ def _with(mutant: Mutant, **changes: Any) -> Mutant:
 
 def _statement_mutants(task: str, text: str, statement: Statement, sibling: dict[str, str],
                        lines: list[int]) -> Iterator[Mutant]:
-    def make(kind: str, start: int, end: int, new: str, what: str, gains: bool, needs: tuple[str, ...], alt: Alt) -> Mutant:
+    def make(kind: str, start: int, end: int, new: str, what: str, gains: bool, needs: tuple[str, ...], alt: Alt,
+             top: Alt) -> Mutant:
         shown = " ".join(text[alt.start: alt.end].split())
         near = tuple(sorted({*re.findall(r"\b_?[A-Z][A-Z_0-9]*\b", text[alt.start: alt.end]), *needs}))
         return Mutant(task, statement.rule, kind, start, end, new, bisect.bisect_left(lines, start) + 1, what, gains, needs,
-                      near, key=f"{task}:{statement.rule}:{kind}:{what}:{shown}")
+                      near, _pattern(top), key=f"{task}:{statement.rule}:{kind}:{what}:{shown}")
 
     if statement.extends and len(statement.alts) == 1:
         alt = statement.alts[0]
-        yield make("deleted", statement.start, statement.end, "", "%extend " + statement.rule, False, (), alt)
+        yield make("deleted", statement.start, statement.end, "", "%extend " + statement.rule, False, (), alt, alt)
     for path, alts in _groups(statement.alts, []):
         if len(alts) < 2 or (path == [] and not alts):
             continue
@@ -248,22 +252,37 @@ def _statement_mutants(task: str, text: str, statement: Statement, sibling: dict
             if alt.start < 0 or not alt.exprs:
                 continue
             start, end = (alt.start, alts[1].start) if i == 0 else (alts[i - 1].end, alt.end)
-            yield make("deleted", start, end, "", " ".join(text[alt.start: alt.end].split()), False, (), alt)
-    for path, expr in _exprs(statement.alts, []):
+            yield make("deleted", start, end, "", " ".join(text[alt.start: alt.end].split()), False, (), alt,
+                       path[0] if path else alt)
+    for path, expr, alone_in_optional in _exprs(statement.alts, []):
         alt = path[-1]
         if expr.name and _is_terminal(expr.name) and sibling.get(expr.name, expr.name) != expr.name:
             new = sibling[expr.name]
             yield make("swapped", expr.start, expr.atom_end, new, f"{expr.name} -> {new}", True,
-                       _required_terminals(path, expr, new), alt)
+                       _required_terminals(path, expr, new), alt, path[0])
         written = text[expr.start: expr.atom_end]
         shown = " ".join(written.split())
         if expr.op in ("?", "*"):
             new_op = "" if expr.op == "?" else "+"
-            yield make("required", expr.atom_end, expr.end, new_op, f"{shown}{expr.op} -> {shown}{new_op}", False, (), alt)
-        else:
+            yield make("required", expr.atom_end, expr.end, new_op, f"{shown}{expr.op} -> {shown}{new_op}", False, (), alt,
+                       path[0])
+        elif not (alone_in_optional and expr.op == ""):  # "(A | B?)?" derives what "(A | B)?" does: no mutant
             new_op = "?" if expr.op == "" else "*"
             yield make("optional", expr.atom_end, expr.end, new_op, f"{shown}{expr.op} -> {shown}{new_op}", True,
-                       _required_terminals(path, expr), alt)
+                       _required_terminals(path, expr), alt, path[0])
+
+
+def _pattern(alt: Alt) -> str:
+    """A regular expression of the expansions Lark makes of one alternative (groups and ``?`` flattened into the
+    rule's own, ``*`` and ``+`` a helper rule ``__<rule>_star_<n>``), each symbol followed by a space."""
+    return "".join(_expr_pattern(expr) for expr in alt.exprs)
+
+
+def _expr_pattern(expr: Expr) -> str:
+    if expr.op in ("*", "+"):
+        return r"(?:__\S+ )" + ("?" if expr.op == "*" else "")
+    atom = f"(?:{re.escape(expr.name)} )" if expr.name else "(?:" + "|".join(_pattern(a) for a in expr.alts) + ")"
+    return atom + ("?" if expr.op == "?" else "")
 
 
 def _groups(alts: list[Alt], path: list[Alt]) -> Iterator[tuple[list[Alt], list[Alt]]]:
@@ -274,12 +293,13 @@ def _groups(alts: list[Alt], path: list[Alt]) -> Iterator[tuple[list[Alt], list[
                 yield from _groups(expr.alts, [*path, alt])
 
 
-def _exprs(alts: list[Alt], path: list[Alt]) -> Iterator[tuple[list[Alt], Expr]]:
+def _exprs(alts: list[Alt], path: list[Alt], group: Expr | None = None) -> Iterator[tuple[list[Alt], Expr, bool]]:
+    """Each expression, the alternatives it is in, and whether it is all of an alternative of an optional group."""
     for alt in alts:
         for expr in alt.exprs:
-            yield [*path, alt], expr
+            yield [*path, alt], expr, group is not None and group.op == "?" and len(alt.exprs) == 1
             if expr.alts:
-                yield from _exprs(expr.alts, [*path, alt])
+                yield from _exprs(expr.alts, [*path, alt], expr)
 
 
 def sample(mutants: list[Mutant], per_grammar: int = SAMPLE_PER_GRAMMAR) -> list[Mutant]:
@@ -299,7 +319,7 @@ class Recorder:
     the word classes parsed (the kept trees turned off, so every prompt is parsed)."""
 
     def __init__(self) -> None:
-        self.current: dict[str, tuple[set[str], set[str]]] = {}
+        self.current: dict[str, tuple[set[tuple[str, str]], set[str]]] = {}
         self.on = False
 
     def install(self, parsers: dict[tuple[str, str], Any]) -> None:
@@ -318,15 +338,16 @@ class Recorder:
             callbacks = parser.parser.parser.parser.callbacks
             for rule, callback in list(callbacks.items()):
                 if hasattr(rule, "origin"):
-                    callbacks[rule] = self._wrapped(task, _origin(rule.origin.name), callback)
+                    expansion = "".join(f"{symbol.name} " for symbol in rule.expansion)
+                    callbacks[rule] = self._wrapped(task, (rule.origin.name.lstrip("?!"), expansion), callback)
 
-    def _entry(self, task: str) -> tuple[set[str], set[str]]:
+    def _entry(self, task: str) -> tuple[set[tuple[str, str]], set[str]]:
         return self.current.setdefault(task, (set(), set()))
 
-    def _wrapped(self, task: str, origin: str, callback: Any) -> Any:
+    def _wrapped(self, task: str, reduced: tuple[str, str], callback: Any) -> Any:
         def recorded(children: Any) -> Any:
             if self.on:
-                self._entry(task)[0].add(origin)
+                self._entry(task)[0].add(reduced)
             return callback(children)
 
         recorded.inner = callback  # type: ignore[attr-defined]
@@ -340,12 +361,6 @@ class Recorder:
                 callbacks[rule] = getattr(callback, "inner", callback)
 
 
-def _origin(name: str) -> str:
-    """The rule a helper rule of Lark's EBNF expansion (``__sentence_star_3``) was made for."""
-    found = re.fullmatch(r"__(.+)_(?:star|plus)_\d+", name)
-    return found.group(1).lstrip("?!") if found else name
-
-
 # -- the judge ---------------------------------------------------------------------------------------------
 
 @dataclass
@@ -354,6 +369,7 @@ class Verdict:
     status: str  # caught | at_load | survived
     witness: str = ""
     candidates: int = 0
+    source: tuple[str, str] = ("", "")  # the reader and prompt that caught it
 
 
 class GrammarLoader:
@@ -409,13 +425,14 @@ class GrammarLoader:
 class GrammarCheck:
     """The judge: each mutant loaded alone, read on its candidates (at most ``limit``)."""
 
-    def __init__(self, limit: int = 40) -> None:
+    def __init__(self, limit: int = 40, chosen: list[Any] | None = None) -> None:
         vocabulary = _script("vocabulary_check")
         _script("mutation_check")._fast_lalr()  # the same tables, built with less CPU
         self.loader = GrammarLoader()
-        self.check = vocabulary.Check(self.loader.loader, vocabulary.corpora(), limit)
+        self.check = vocabulary.Check(self.loader.loader, vocabulary.corpora() if chosen is None else chosen, limit)
         self.limit = limit
-        self.records: dict[int, dict[str, tuple[set[str], set[str]]]] = {}
+        self.records: dict[int, dict[str, tuple[set[tuple[str, str]], set[str]]]] = {}
+        self._reduced: dict[tuple[str, str], dict[str, set[int]]] = {}  # (grammar, rule) -> expansion -> prompts
 
     def baseline(self, tasks: tuple[str, ...]) -> None:
         """Every prompt of the corpora these grammars' readers read: passes its test, is read, and what its
@@ -446,6 +463,9 @@ class GrammarCheck:
                 recorder.on = False
                 check.baseline[i] = (ok, read)
                 self.records[i] = recorder.current
+                for task, (reduced, _) in recorder.current.items():
+                    for rule, expansion in reduced:
+                        self._reduced.setdefault((task, rule), {}).setdefault(expansion, set()).add(i)
         finally:
             recorder.uninstall(self.loader.built)
         self.loader.load(None, None)  # the recorder's patches gone with the modules
@@ -455,12 +475,17 @@ class GrammarCheck:
         that hold what a gained sentence would), at most ``limit``; and how many there were."""
         table = f"{mutant.grammar}/request.lark"
         mine = set(_mask_indices([self.check.read_by(table)]))
+        pattern = re.compile(mutant.expansions)
+        through = set()  # the prompts whose parses reduced an expansion of the changed alternative
+        for expansion, prompts in self._reduced.get((mutant.grammar, mutant.rule), {}).items():
+            if pattern.fullmatch(expansion):
+                through |= prompts
         lost, gained = [], []
         for i in mine:
             if not self.check.baseline.get(i, (False, False))[0]:
                 continue
-            rules, kinds = self.records.get(i, {}).get(mutant.grammar, (set(), set()))
-            if mutant.rule in rules:
+            kinds = self.records.get(i, {}).get(mutant.grammar, (set(), set()))[1]
+            if i in through:
                 lost.append(i)
             elif mutant.gains and kinds and set(mutant.needs) <= kinds:
                 gained.append(i)
@@ -485,7 +510,8 @@ class GrammarCheck:
         for index in chosen:
             failed = self.check.fails(index, table)
             if failed is not None:
-                return Verdict(mutant, "caught", f"{failed}: {self.check.candidates.prompts[index]!r}", total)
+                prompt = self.check.candidates.prompts[index]
+                return Verdict(mutant, "caught", f"{failed}: {prompt!r}", total, (self.check.failed_reader, prompt))
         return Verdict(mutant, "survived", "", total)
 
     def run(self, mutants: list[Mutant], progress: bool = False) -> list[Verdict]:
@@ -517,6 +543,50 @@ def equivalent() -> dict[str, str]:
     return json.loads(EQUIVALENT.read_text(encoding="utf-8")) if EQUIVALENT.exists() else {}
 
 
+def unwitnessed() -> dict[str, str]:
+    """Survivors no witness was found for yet, by key, with what was tried (grammar_unwitnessed_mutants.json)."""
+    return json.loads(UNWITNESSED.read_text(encoding="utf-8")) if UNWITNESSED.exists() else {}
+
+
+def discover(survivors: list[Mutant], limit: int) -> list[dict[str, Any]]:
+    """Witnesses for survivors: the repository's prompts outside the corpora (vocabulary_check's pool) that catch
+    them, each with its reading as it is now (rows of ``tests/fixtures/vocabulary_witnesses.jsonl``)."""
+    vocabulary = _script("vocabulary_check")
+    known = {p for corpus in vocabulary.corpora() for p in corpus.holds}
+    chosen = vocabulary.pool(known)
+    print(f"witness pool: {len(chosen[0].holds)} prompts", file=sys.stderr)
+    frozen = {(c.reader, p): test for c in chosen for p, test in c.holds.items()}
+    rows = {}
+    for verdict in GrammarCheck(limit, chosen).run(survivors, progress=True):
+        if verdict.status == "caught":
+            reader, prompt = verdict.source
+            rows[(reader, prompt)] = {"reader": reader, "prompt": prompt, "read": frozen[(reader, prompt)].value}
+            print(f"witness {verdict.mutant.key!r}: {reader} {prompt!r}", file=sys.stderr)
+    return [rows[key] for key in sorted(rows)]
+
+
+def _try(prompts: list[str], mutants: list[Mutant]) -> int:
+    loader = GrammarLoader()
+    readings = {reader: _script("vocabulary_check").reading_of(reader) for reader in ("arith", "json", "linear")}
+
+    def show(label: str) -> None:
+        for prompt in prompts:
+            for reader, read in readings.items():
+                try:
+                    now = read(prompt)
+                except Exception as exc:  # noqa: BLE001 - shown
+                    now = f"raised {type(exc).__name__}"
+                print(f"{label:>10} {reader:6} {prompt!r}: {json.dumps(now, ensure_ascii=False, default=str)[:300]}")
+
+    loader.load(None, None)
+    show("as is")
+    for mutant in mutants:
+        loader.load(mutant.grammar, mutant.apply(loader.originals[mutant.grammar]))
+        print(mutant.ident)
+        show("mutated")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--grammar", action="append", choices=GRAMMARS, help="only these grammars")
@@ -526,7 +596,14 @@ def main() -> int:
     parser.add_argument("--limit", type=int, default=40, help="a mutant is read on at most this many prompts")
     parser.add_argument("--survivors", action="store_true", help="list every survivor not listed as equivalent")
     parser.add_argument("--json", help="write every verdict to this file")
+    parser.add_argument("--discover", action="store_true",
+                        help="find witnesses for the survivors among the repository's prompts and add them to "
+                             "tests/fixtures/vocabulary_witnesses.jsonl (their readings as they are now)")
+    parser.add_argument("--try", dest="tried", action="append",
+                        help="read this prompt with the grammar as it is and with each --key mutant (witness hunting)")
     args = parser.parse_args()
+    if args.tried:
+        return _try(args.tried, [m for task in GRAMMARS for m in mutants_of(task) if m.key in (args.key or [])])
     started = time.time()
     tasks = tuple(args.grammar or GRAMMARS)
     mutants = [m for task in tasks for m in mutants_of(task) if not args.kind or m.kind in args.kind]
@@ -543,9 +620,22 @@ def main() -> int:
             count = {s: sum(v.status == s for v in mine) for s in ("caught", "at_load", "survived")}
             eq = sum(v.status == "survived" and v.mutant.key in listed for v in mine)
             print(f"{task:10} {kind:9} {len(mine):8} {count['caught']:8} {count['at_load']:8} {count['survived']:8} {eq:10}")
-    unexplained = [v for v in verdicts if v.status == "survived" and v.mutant.key not in listed]
-    print(f"{len(verdicts)} mutants, {len(unexplained)} survivors not listed as equivalent; {time.time() - started:.0f} s",
-          file=sys.stderr)
+    known = unwitnessed()
+    unexplained = [v for v in verdicts if v.status == "survived" and v.mutant.key not in listed and v.mutant.key not in known]
+    stale = [v for v in verdicts if v.status != "survived" and v.mutant.key in {**listed, **known}]
+    print(f"{len(verdicts)} mutants, {len(unexplained)} survivors not listed; "
+          f"{sum(v.status == 'survived' and v.mutant.key in known for v in verdicts)} listed as unwitnessed; "
+          f"{len(stale)} listed but caught; {time.time() - started:.0f} s", file=sys.stderr)
+    for v in stale:
+        print(f"listed but caught {v.mutant.key!r}: {v.witness}")
+    if args.discover and unexplained:
+        vocabulary = _script("vocabulary_check")
+        added = discover([v.mutant for v in unexplained], args.limit)
+        kept = {(r["reader"], r["prompt"]): r for r in vocabulary.witness_rows()}
+        kept.update({(r["reader"], r["prompt"]): r for r in added})
+        vocabulary.WITNESSES.write_text("".join(json.dumps(kept[k], ensure_ascii=False) + "\n" for k in sorted(kept)),
+                                        encoding="utf-8")
+        print(f"witnesses: {len(added)} added", file=sys.stderr)
     if args.survivors:
         for v in unexplained:
             print(f"survived {v.mutant.ident} ({v.candidates} candidates) key={v.mutant.key!r}")
@@ -553,7 +643,7 @@ def main() -> int:
         Path(args.json).write_text(json.dumps([{"mutant": v.mutant.ident, "key": v.mutant.key, "status": v.status,
                                                 "witness": v.witness, "candidates": v.candidates} for v in verdicts],
                                               ensure_ascii=False, indent=1), encoding="utf-8")
-    return 1 if unexplained else 0
+    return 1 if unexplained or stale else 0
 
 
 if __name__ == "__main__":
