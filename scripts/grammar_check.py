@@ -20,7 +20,10 @@ Which prompts a mutant is read on: the baseline reading of every corpus prompt r
 its parses reduced and the word classes it was cut into. A prompt read otherwise after the change either was
 derived through the changed rule (a loss: it reduced that rule) or is derived now through the changed
 alternative (a gain, for ``swapped`` and ``optional`` only: it holds every word class that alternative still
-requires). Those prompts, the ones read and passing first, at most ``--limit`` of them.
+requires). Those prompts, the ones read and passing first, at most ``--limit`` of them. A survivor is either listed
+in tests/fixtures/grammar_equivalent_mutants.json (why no prompt can be read otherwise) or in
+grammar_unwitnessed_mutants.json (no witness found yet), or it fails the run; ``--discover`` looks for witnesses
+among the repository's prompts, ``--try`` reads given prompts with the grammar as it is and mutated.
 
     python scripts/grammar_check.py                       # full: every mutant of the three grammars (nightly)
     python scripts/grammar_check.py --sample              # the CI sample (tests/unit/test_grammar_check.py)
@@ -485,7 +488,7 @@ class GrammarCheck:
             if not self.check.baseline.get(i, (False, False))[0]:
                 continue
             kinds = self.records.get(i, {}).get(mutant.grammar, (set(), set()))[1]
-            if i in through:
+            if i in through and mutant.kind != "optional":  # a grown language derives an old sentence as before
                 lost.append(i)
             elif mutant.gains and kinds and set(mutant.needs) <= kinds:
                 gained.append(i)
@@ -495,7 +498,7 @@ class GrammarCheck:
             return len(set(mutant.near) - self.records.get(i, {}).get(mutant.grammar, (set(), set()))[1])
 
         lost.sort(key=lambda i: (missing(i), not self.check.baseline[i][1], len(texts[i]), i))
-        gained.sort(key=lambda i: (missing(i), len(texts[i]), i))
+        gained.sort(key=lambda i: (missing(i), self.check.baseline[i][1], len(texts[i]), i))  # unread first: read now?
         found = lost + gained
         return found[: self.limit], len(found)
 

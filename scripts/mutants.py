@@ -836,3 +836,6 @@ MUTANTS += [Mutant(*row) for row in _JSONAF_ROWS]
 from mutants_vocabC import ROWS as _VOCABC_ROWS  # noqa: E402 - wip/vocabC: the vocabulary check and the entries its witnesses first see
 
 MUTANTS += [Mutant(*row) for row in _VOCABC_ROWS]
+from mutants_cleanI import ROWS as _CLEANI_ROWS  # noqa: E402 - wip/cleanI: the grammar check and the grammar alternatives its CI sample's witnesses first see
+
+MUTANTS += [Mutant(*row) for row in _CLEANI_ROWS]
