@@ -93,6 +93,23 @@ def main() -> None:
     print(f"{len(rows)} prompts, {sum(r['read'] is not None for r in rows)} read -> {OUT.relative_to(ROOT)}")
 
 
+def recorded() -> list[dict[str, Any]]:
+    """The recorded corpus: each prompt and its reading when recorded."""
+    return [json.loads(line) for line in OUT.read_text(encoding="utf-8").splitlines()]
+
+
+def listed() -> dict[str, str]:
+    """The prompts read otherwise than recorded, with why."""
+    return json.loads(DIFF.read_text(encoding="utf-8"))
+
+
+def asserted() -> dict[str, tuple[bool, Any]]:
+    """What the corpus test asserts of each prompt: (True, reading) it is read so, or (False, reading)
+    it is read otherwise (a listed difference): scripts/vocabulary_check.py and grammar_check.py judge by it."""
+    differ = listed()
+    return {row["prompt"]: (row["prompt"] not in differ, row["read"]) for row in recorded()}
+
+
 def differences() -> dict[str, Any]:
     """Every recorded prompt the reader of the moment reads otherwise: (old, new)."""
     rows = [json.loads(line) for line in OUT.read_text(encoding="utf-8").splitlines()]

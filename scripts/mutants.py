@@ -841,3 +841,6 @@ MUTANTS += [Mutant(*row) for row in _VOCABC_ROWS]
 from mutants_linAH import ROWS as _LINAH_ROWS  # noqa: E402 - wip/linAH: 'for x!', a persona's grade audience, the answer on the (very) last line, 'in lowest terms'
 
 MUTANTS += [Mutant(*row) for row in _LINAH_ROWS]
+from mutants_cleanI import ROWS as _CLEANI_ROWS  # noqa: E402 - wip/cleanI: the grammar check and the grammar alternatives its CI sample's witnesses first see
+
+MUTANTS += [Mutant(*row) for row in _CLEANI_ROWS]

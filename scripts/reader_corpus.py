@@ -75,6 +75,21 @@ def reading(prompt: str) -> dict[str, Any]:
     }
 
 
+DIFFERENCES = ROOT / "tests" / "fixtures" / "json_reader_differences.json"
+
+
+def recorded() -> list[dict[str, Any]]:
+    """The recorded corpus: each prompt and its reading when recorded."""
+    return [json.loads(line) for line in OUT.read_text(encoding="utf-8").splitlines()]
+
+
+def asserted() -> dict[str, tuple[bool, Any]]:
+    """What tests/unit/test_json_reader_corpus.py asserts of each prompt: (True, reading) it is read so
+    (a listed difference: its new reading): scripts/vocabulary_check.py and grammar_check.py judge by it."""
+    now = {row["prompt"]: row["now"] for row in json.loads(DIFFERENCES.read_text(encoding="utf-8"))}
+    return {row["prompt"]: (True, now.get(row["prompt"], row["reading"])) for row in recorded()}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--check", action="store_true", help="compare with the recorded file, write nothing")

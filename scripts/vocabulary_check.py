@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import hashlib
 import importlib
 import importlib.machinery
 import json
@@ -87,6 +88,39 @@ class Mutant:
     def ident(self) -> str:
         place = "/".join(map(str, self.where))
         return f"{self.table}:{place}[{self.item!r}]:{self.kind}"
+
+    @property
+    def key(self) -> str:
+        """What names it across edits elsewhere in its table (a list's word by itself, not its index)."""
+        place = "/".join(map(str, self.where))
+        return f"{self.table}:{place}[{self.word if isinstance(self.item, int) else self.item!r}]:{self.kind}"
+
+
+SAMPLE_PER_TABLE = 2  # the CI sample: mutants per table, chosen by the digest of their key (stable under edits)
+EQUIVALENT = ROOT / "tests" / "fixtures" / "vocabulary_equivalent_mutants.json"  # survivors that change nothing, why
+# sampled mutants no witness was found for yet (a ratchet: one that is caught must leave the list)
+UNWITNESSED = ROOT / "tests" / "fixtures" / "vocabulary_unwitnessed_mutants.json"
+
+
+def sample(mutants: list[Mutant], per_table: int = SAMPLE_PER_TABLE) -> list[Mutant]:
+    """The CI sample: per table, the mutants whose keys have the smallest digests."""
+    by_table: dict[str, list[Mutant]] = {}
+    for mutant in mutants:
+        by_table.setdefault(mutant.table, []).append(mutant)
+    chosen = []
+    for mine in by_table.values():
+        chosen.extend(sorted(mine, key=lambda m: hashlib.sha256(m.key.encode()).hexdigest())[:per_table])
+    return chosen
+
+
+def equivalent() -> dict[str, str]:
+    """Mutants no reading can see, by key, with why (tests/fixtures/vocabulary_equivalent_mutants.json)."""
+    return json.loads(EQUIVALENT.read_text(encoding="utf-8")) if EQUIVALENT.exists() else {}
+
+
+def unwitnessed() -> dict[str, str]:
+    """Sampled mutants no witness was found for yet, by key (tests/fixtures/vocabulary_unwitnessed_mutants.json)."""
+    return json.loads(UNWITNESSED.read_text(encoding="utf-8")) if UNWITNESSED.exists() else {}
 
 
 def mutants_of(path: Path) -> list[Mutant]:
@@ -231,10 +265,11 @@ def reading_of(reader: str) -> Callable[[str], Any]:
     return READINGS[reader]()
 
 
+# reader -> the script that records its corpus, reads a prompt as recorded (reading) and says what its
+# test asserts of each prompt (asserted)
+CORPUS_SCRIPTS = {"json": "reader_corpus", "linear": "linear_reader_corpus", "arith": "arith_reader_corpus"}
 READINGS: dict[str, Callable[[], Callable[[str], Any]]] = {
-    "json": lambda: _script("reader_corpus").reading,
-    "linear": lambda: _script("linear_reader_corpus").reading,
-    "arith": lambda: _script("arith_reader_corpus").reading,
+    reader: (lambda script=script: _script(script).reading) for reader, script in CORPUS_SCRIPTS.items()
 }
 
 
@@ -248,19 +283,10 @@ def corpora(witnesses: bool = True) -> list[Corpus]:
     """The three reader corpora and their tests' assertions (tests/unit/test_*_reader_corpus.py),
     and the witnesses' (tests/unit/test_vocabulary_witnesses.py)."""
     found = []
-    json_rows = [json.loads(line) for line in (FIXTURES / "json_reader_corpus.jsonl").read_text(encoding="utf-8").splitlines()]
-    json_listed = {row["prompt"]: row["now"] for row in json.loads((FIXTURES / "json_reader_differences.json").read_text(encoding="utf-8"))}
-    corpus = Corpus("json", "json")
-    for row in json_rows:
-        expected = json_listed.get(row["prompt"], row["reading"])
-        corpus.holds[row["prompt"]] = _equal_to(expected)
-    found.append(corpus)
-    for name in ("linear", "arith"):
-        rows = [json.loads(line) for line in (FIXTURES / f"{name}_reader_corpus.jsonl").read_text(encoding="utf-8").splitlines()]
-        listed = json.loads((FIXTURES / f"{name}_reader_differences.json").read_text(encoding="utf-8"))
+    for name, script in CORPUS_SCRIPTS.items():  # the corpus scripts' own loaders: one reading of the fixtures
         corpus = Corpus(name, name)
-        for row in rows:  # a listed difference is only asserted to differ from its recorded reading
-            corpus.holds[row["prompt"]] = _unequal_to(row["read"]) if row["prompt"] in listed else _equal_to(row["read"])
+        for prompt, (same, value) in _script(script).asserted().items():
+            corpus.holds[prompt] = _equal_to(value) if same else _unequal_to(value)
         found.append(corpus)
     by_reader: dict[str, Corpus] = {}
     for row in witness_rows() if witnesses else []:
@@ -724,11 +750,15 @@ def main() -> int:
     parser.add_argument("--discover", action="store_true",
                         help="find witnesses for the uncovered mutants among the repository's prompts and add them to "
                              "tests/fixtures/vocabulary_witnesses.jsonl (their readings as they are now)")
+    parser.add_argument("--sample", action="store_true",
+                        help="the CI sample only (SAMPLE_PER_TABLE a table); exit 1 on an uncovered one not listed as equivalent")
     parser.add_argument("--min-caught", type=float, default=None, help="exit 1 when fewer mutants than this share are caught")
     args = parser.parse_args()
     started = time.time()
     chosen = [p for p in tables() if not args.table or table_name(p) in args.table]
     mutants = [m for p in chosen for m in mutants_of(p)]
+    if args.sample:
+        mutants = sample(mutants)
     check = Check(chosen=corpora(witnesses=not args.no_witnesses), limit=args.limit)
     verdicts = check.run(mutants, progress=True)
     print(f"{len(mutants)} mutants of {len(chosen)} tables; {len(check.candidates.prompts)} corpus prompts, "
@@ -760,15 +790,27 @@ def main() -> int:
     if args.validate:
         import random
 
-        sample = random.Random(33).sample(mutants, min(args.validate, len(mutants)))
-        missed = check.validate(sample)
-        print(f"validate: {len(sample)} mutants read on the whole corpus, {len(missed)} changed a prompt outside their candidates")
+        sampled = random.Random(33).sample(mutants, min(args.validate, len(mutants)))
+        missed = check.validate(sampled)
+        print(f"validate: {len(sampled)} mutants read on the whole corpus, {len(missed)} changed a prompt outside their candidates")
         for mutant, prompt in missed:
             print(f"  missed {mutant.ident}: {prompt!r}")
         if missed:
             return 1
     if args.min_caught is not None and total["caught"] < args.min_caught * total["mutants"]:
         return 1
+    if args.sample:
+        listed = {**equivalent(), **unwitnessed()}
+        unexplained = [v for v in verdicts if v.status == "uncovered" and v.mutant.key not in listed]
+        stale = [v for v in verdicts if v.status != "uncovered" and v.mutant.key in listed]
+        print(f"sample: {len(verdicts)} mutants, {len(unexplained)} uncovered not listed; "
+              f"{sum(v.status == 'uncovered' for v in verdicts) - len(unexplained)} listed; {len(stale)} listed but caught",
+              file=sys.stderr)
+        for v in unexplained:
+            print(f"uncovered {v.mutant.key!r} {v.mutant.detail} ({v.candidates} candidates)")
+        for v in stale:
+            print(f"listed but caught {v.mutant.key!r}: {v.witness}")
+        return 1 if unexplained or stale else 0
     return 0
 
 
