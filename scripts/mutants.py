@@ -836,3 +836,6 @@ MUTANTS += [Mutant(*row) for row in _JSONAF_ROWS]
 from mutants_vocabC import ROWS as _VOCABC_ROWS  # noqa: E402 - wip/vocabC: the vocabulary check and the entries its witnesses first see
 
 MUTANTS += [Mutant(*row) for row in _VOCABC_ROWS]
+from mutants_jsonAG import ROWS as _JSONAG_ROWS  # noqa: E402 - wip/jsonAG: generic attribute nouns as key nouns in every table, the key-evidence fields one list
+
+MUTANTS += [Mutant(*row) for row in _JSONAG_ROWS]
