@@ -38,3 +38,9 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonAG-zh-unit-key-noun", "zh '小时' (a unit: hours) a key noun again",
      _VOC + "zh.json", '"星期", "作者"', '"星期", "小时", "作者"', _T),
 ]
+
+_READER = "stepcache_integrations/core/tasks/json/reader.py"
+ROWS += [
+    ("jsonAG-mapped-words-lost", "the words of the tables' 'kinds' and 'concepts' are no evidence of a key ('hotel \"Ritz\"' no claim)",
+     _READER, "for word in (value if isinstance(value, list) else [key])]", "for word in [key]]", _T),
+]

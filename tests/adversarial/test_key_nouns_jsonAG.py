@@ -103,6 +103,24 @@ def test_every_key_noun_is_read_as_a_key(lang: str) -> None:
     assert unread == []
 
 
+# the attribute nouns wip/jsonAG added, per table (and the English truth-value keys): each stays a key noun and is read
+_ADDED = json.loads((Path(__file__).resolve().parents[1] / "fixtures" / "key_nouns_jsonAG.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("lang", _LANGUAGES)
+def test_every_added_attribute_noun_is_still_a_key_noun_and_read(lang: str) -> None:
+    nouns = _words(_TABLES[lang]["key_nouns"])
+    lost = [word for word in _ADDED[lang] if fold(word) not in nouns]
+    unread = [word for word in _ADDED[lang] if (_statements(TEMPLATES[lang].format(w=word)) or {}).get(fold(word)) != 31]
+    assert (lost, unread) == ([], [])
+
+
+def test_the_added_truth_value_keys_are_read_with_a_truth_value_only() -> None:
+    for word in _ADDED["en_boolean_keys"]:
+        assert _statements(TEMPLATES["en"].replace("31", "true").format(w=word)) == {"name": "Bob", word: True}
+        assert _statements(TEMPLATES["en"].format(w=word)) is None  # 'wireless 31': no evidence of a key
+
+
 @pytest.mark.parametrize(
     ("prompt", "stated"),
     [  # set 27's pairs the key-evidence rule declined (keys no table named)
@@ -216,3 +234,15 @@ def test_trap_words_are_no_key_in_any_language(data: st.DataObject) -> None:
     word = data.draw(st.sampled_from(TRAPS[lang]))
     value = data.draw(st.sampled_from(["31", "31.5", "0", "true", '"x"']))  # a number, a truth value, a string
     assert fold(word) not in (_statements(TEMPLATES[lang].replace("{w} 31", f"{word} {value}")) or {})
+
+
+@pytest.mark.parametrize(
+    ("prompt", "stated"),
+    [  # words only the tables' "kinds" and "concepts" mappings name (json/reader._KEY_EVIDENCE_FIELDS)
+        ('Return a JSON object: name "Bob", hotel "Ritz"', {"name": "Bob", "hotel": "Ritz"}),
+        ('Return a JSON object: name "Bob", singer "Ana"', {"name": "Bob", "singer": "Ana"}),
+    ],
+)
+def test_the_kinds_and_concepts_words_are_evidence(prompt: str, stated: dict[str, Any]) -> None:
+    assert "hotel" not in _words(_TABLES["en"]["key_nouns"]) and "singer" not in _words(_TABLES["en"]["key_nouns"])
+    assert _statements(prompt) == stated
