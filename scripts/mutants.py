@@ -844,3 +844,6 @@ MUTANTS += [Mutant(*row) for row in _LINAH_ROWS]
 from mutants_cleanI import ROWS as _CLEANI_ROWS  # noqa: E402 - wip/cleanI: the grammar check and the grammar alternatives its CI sample's witnesses first see
 
 MUTANTS += [Mutant(*row) for row in _CLEANI_ROWS]
+from mutants_jsonAG import ROWS as _JSONAG_ROWS  # noqa: E402 - wip/jsonAG: generic attribute nouns as key nouns in every table, the key-evidence fields one list
+
+MUTANTS += [Mutant(*row) for row in _JSONAG_ROWS]

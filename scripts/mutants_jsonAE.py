@@ -19,10 +19,10 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      "_keyed_stmts: stmt | _keyed_stmts (COMMA | AND | COMMA AND) ((DEF | ART)? KEYWORD_ONE)? stmt\n",
      "_keyed_stmts: stmt | _keyed_stmts (COMMA | AND | COMMA AND) stmt\n", (_T,)),
     ("jsonAE-keyed-count-word-read", "'with one key city set to Berlin and population set to 5' (one key said, two stated) is read", _READER,
-     '        if counted and sum(1 for c in children if isinstance(c, Token) and c.type in ("COMMA", "AND")):\n', "        if False:\n", (_T,)),
+     '        if counted and sum(1 for c in children if _is_token(c, "COMMA", "AND")):\n', "        if False:\n", (_T,)),
     ("jsonAE-keyed-any-article-declines", "'with a field count set to 12 and a field label ...': any article declines a second statement", _READER,
-     '        counted = any(isinstance(c, Token) and c.type == "ART" and fold(str(c.value)) in _COUNT_WORDS for c in children)\n',
-     '        counted = any(isinstance(c, Token) and c.type == "ART" for c in children)\n', (_T,)),
+     '        counted = any(_is_token(c, "ART") and fold(str(c.value)) in _COUNT_WORDS for c in children)\n',
+     '        counted = any(_is_token(c, "ART") for c in children)\n', (_T,)),
 ]
 # fmt: on
 

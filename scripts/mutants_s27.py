@@ -54,13 +54,13 @@ ROWS += [
     ("s27-29b-article-time-noun-read", "an article before a time noun so written is read ('the year 31', 'el año 31')",
      _READER, "(determiners if fold(key) in time_nouns else demonstratives)", "demonstratives", _RT29B),
     ("s27-29b-expression-keys-evident", "expression keys name a key so written again (ru 'итого 31', 'всего 31')",
-     _READER, '_KEY_NOUN_MAPS: tuple[str, ...] = ()  # unit keys', '_KEY_NOUN_MAPS: tuple[str, ...] = ("expression_keys",)  # unit keys', _RT29B),
+     _READER, '_KEY_EVIDENCE_FIELDS = ("key_nouns", ', '_KEY_EVIDENCE_FIELDS = ("expression_keys", "key_nouns", ', _RT29B),
 ]
 
 _RT29C = ("tests/adversarial/test_red_team_29c_units_and_dashes.py",)
 ROWS += [
     ("s27-29c-unit-keys-evident", "a unit word names a key so written again ('height 1, cm 80' served {\"cm\": 80})",
-     _READER, '_KEY_NOUN_MAPS: tuple[str, ...] = ()  # unit keys', '_KEY_NOUN_MAPS: tuple[str, ...] = ("unit_keys",)  # unit keys', _RT29C),
+     _READER, '_KEY_EVIDENCE_FIELDS = ("key_nouns", ', '_KEY_EVIDENCE_FIELDS = ("unit_keys", "key_nouns", ', _RT29C),
     ("s27-29c-dash-before-term-read", "an en dash after '=' before a term with a letter is read ('3x + 5 = 20 \u2013 x?' reused x = 5)",
      "stepcache_integrations/core/tasks/linear/symbols.py",
      "(_DASH_EQUALS_AFTER.match(prompt, i + 1) or _DASH_LETTER_AFTER.match(prompt, i + 1))",

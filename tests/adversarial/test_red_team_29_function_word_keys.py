@@ -112,6 +112,21 @@ def test_keys_with_evidence_are_still_read(prompt: str, stated: dict[str, Any]) 
         'Return a JSON object for a person with name "Bob", born 1994.',
         "Return a JSON object with active 3, count 3",  # a truth-value key holding a number: no evidence
         "Return a JSON object with temp 21, x 40",  # one letter: es 'y', 'o', it 'e' are words
+        # wip/jsonAG (key nouns broadened): the words that before a number say something else stay no key, every language
+        'Return a JSON object for a person with name "Bob", age 30, about 31.',
+        'Return a JSON object for a person with name "Bob", age 30, over 31.',
+        'Return a JSON object for a person with name "Bob", age 30, under 31.',
+        'Return a JSON object for a person with name "Bob", age 30, around 31.',
+        'Return a JSON object for a person with name "Bob", age 30, plus 31.',
+        'Return a JSON object for a person with name "Bob", age 30, sum 31.',
+        'Return a JSON object for a person with name "Bob", age 30, max 31.',
+        'Devuelve un objeto JSON para una persona con nombre "Bob", edad 30, unos 31.',
+        'Gib ein JSON-Objekt für eine Person mit name "Bob", alter 30, etwa 31 zurück.',
+        'Renvoie un objet JSON : nom "Ana", âge 30, environ 31',
+        'Retorne um objeto JSON: nome "Ana", idade 30, cerca 31',
+        'JSON per favore: nome "Ana", età 30, circa 31',
+        "Сделай JSON: имя Анна, возраст 25, около 26",
+        "输出JSON：姓名 王芳，年龄 30，约 31",
     ],
 )
 def test_words_without_evidence_are_no_claim(prompt: str) -> None:

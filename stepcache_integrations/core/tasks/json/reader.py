@@ -302,7 +302,7 @@ class _Read(Transformer[Token, Any]):
 
     def record_tail(self, children: list[Any]) -> None:
         """": {"sku": "A-1", "qty": 3}": the record's members are statements (wip/jsonR)."""
-        token = next(c for c in children if isinstance(c, Token) and c.type == "RECORD")
+        token = next(c for c in children if _is_token(c, "RECORD"))
         span = (token.start_pos or 0, (token.start_pos or 0) + 1)
         for key, value, quoted in token.value:
             self.stated.append((key, Statement(value, quoted, span), None))
@@ -317,8 +317,8 @@ class _Read(Transformer[Token, Any]):
         """'with the key "city" set to Berlin and "population" set to 3645000', 'with a field count set to 12 and a field
         label set to 5' (wip/jsonAE): each statement its key and value (read by :meth:`stmt`). A count word as the first
         article ("with one key city set to Berlin and population set to 5") says one key: with a second, no claim."""
-        counted = any(isinstance(c, Token) and c.type == "ART" and fold(str(c.value)) in _COUNT_WORDS for c in children)
-        if counted and sum(1 for c in children if isinstance(c, Token) and c.type in ("COMMA", "AND")):
+        counted = any(_is_token(c, "ART") and fold(str(c.value)) in _COUNT_WORDS for c in children)
+        if counted and sum(1 for c in children if _is_token(c, "COMMA", "AND")):
             raise Declined
 
     def with_one_key_said(self, children: list[Any]) -> None:
@@ -337,7 +337,7 @@ class _Read(Transformer[Token, Any]):
         key = self.stated[-1][0]
         if key in self.closed_lists:
             raise Declined  # W26 (red team 20, C3/C4): "red and blue, twice", "black and white, blue": "and" ended the list
-        if any(isinstance(c, Token) and c.type == "AND" for c in children[:-1]):
+        if any(_is_token(c, "AND") for c in children[:-1]):
             self.closed_lists.add(key)
         self.items.setdefault(key, []).append(children[-1])
 
@@ -374,7 +374,7 @@ class _Read(Transformer[Token, Any]):
 
     def formula(self, children: list[Any]) -> None:
         """"where total = price * qty": the target key computed from two stated keys (_formulas_applied; wip/jsonY)."""
-        token = next(c for c in children if isinstance(c, Token) and c.type == "FORMULA")
+        token = next(c for c in children if _is_token(c, "FORMULA"))
         self.formulas.append((*token.value, token.start_pos or 0))
 
     def formula_key(self, children: list[Token]) -> Token:
@@ -398,7 +398,7 @@ class _Read(Transformer[Token, Any]):
     def key_listing_then_stmts(self, children: list[Any]) -> None:
         """'key "tags" holding the list oak, pine and key "count" equal to 3': the list (:meth:`key_listing`) ends at the
         "and" before the next "key"; the statements after it as :meth:`with_keyed_stmts` reads them (wip/jsonAF)."""
-        ones = [i for i, c in enumerate(children) if isinstance(c, Token) and c.type == "KEYWORD_ONE"]
+        ones = [i for i, c in enumerate(children) if _is_token(c, "KEYWORD_ONE")]
         end, cut = _list_end_and_cut(children, ones)
         self.key_listing(children[:end])
         self.with_keyed_stmts(children[cut:])
@@ -434,7 +434,7 @@ class _Read(Transformer[Token, Any]):
             raise Declined  # "JSON with comments": a bare word after "with" may be no key
 
     def stmt(self, children: list[Any]) -> None:
-        token = next(c for c in children if isinstance(c, Token) and c.type == "STMT")
+        token = next(c for c in children if _is_token(c, "STMT"))
         unit = next((c for c in children if isinstance(c, _Unit)), None)
         if unit is not None and unit.noted:
             self.noted.add(token.value[0])
@@ -442,7 +442,7 @@ class _Read(Transformer[Token, Any]):
 
     def for_place(self, children: list[Any]) -> None:
         """fr "pour Lyon, 520000 habitants": the place named after "for", bound by its kind (_places_bound; wip/jsonY)."""
-        names = [c for c in children if isinstance(c, Token) and c.type == "NAME"]
+        names = [c for c in children if _is_token(c, "NAME")]
         self.places.append(names)
 
     def counted_stmt(self, children: list[Token]) -> None:
@@ -471,14 +471,14 @@ class _Read(Transformer[Token, Any]):
             self.for_stated.append(self.stated[-1])
 
     def shot_values(self, children: list[Any]) -> list[Token]:
-        return [c for c in children if isinstance(c, Token) and c.type in ("NAME", "NUMBER")]
+        return [c for c in children if _is_token(c, "NAME", "NUMBER")]
 
     def shot(self, children: list[Any]) -> None:
         """"Input: red, 3 -> {"color": "red", "count": 3}": an example whose object holds its values as
         written, in order, one member each (a string for a name, the number for a number); its keys are
         the keys asked. Another example must have the same keys (wip/jsonT)."""
         values = next(c for c in children if isinstance(c, list))
-        record = next(c for c in children if isinstance(c, Token) and c.type == "RECORD")
+        record = next(c for c in children if _is_token(c, "RECORD"))
         members = list(record.value)
         if len(members) != len(values) or any(
             value.value != member or type(value.value) is not type(member) or quoted != (value.type == "NAME")
@@ -503,7 +503,7 @@ class _Read(Transformer[Token, Any]):
 
     def typed_stmt(self, children: list[Any]) -> None:
         """zh 'order_id = 8812（整数）': a statement and the JSON type its value must have (wip/jsonT)."""
-        token = next(c for c in children if isinstance(c, Token) and c.type == "STMT")
+        token = next(c for c in children if _is_token(c, "STMT"))
         self.stmt([token])
         note = next(c for c in children if isinstance(c, Tree))
         self.typed.append((token.value[0], _TYPE_NOTES[note.children[0].type]))
@@ -511,7 +511,7 @@ class _Read(Transformer[Token, Any]):
 
     def nulled_stmt(self, children: list[Any]) -> None:
         """'assignee none (use null)': a statement of the table's word for no value, noted null (wip/jsonAF)."""
-        token = next(c for c in children if isinstance(c, Token) and c.type == "STMT")
+        token = next(c for c in children if _is_token(c, "STMT"))
         if token.value[1].value is not None:
             raise Declined  # "name Kim (use null)" is not read as a statement before the note; kept for any other form
         self.stmt([token])
@@ -520,7 +520,7 @@ class _Read(Transformer[Token, Any]):
 
     def stmt_rounded(self, children: list[Any]) -> None:
         """'with the price 19.987 rounded to 2 decimals': the statement, and its key's rounding (wip/jsonR2)."""
-        token = next(c for c in children if isinstance(c, Token) and c.type == "STMT")
+        token = next(c for c in children if _is_token(c, "STMT"))
         self.stmt([token])
         self.rewrite([_Keys(token.value[0]), next(c for c in children if isinstance(c, _Target))])
 
@@ -550,7 +550,7 @@ class _Read(Transformer[Token, Any]):
         keys = next(c for c in children if isinstance(c, Tree))
         quoted = all(t.type in ("QNAME", "AND", "COMMA") for t in keys.scan_values(lambda v: isinstance(v, Token)))
         # a list of quoted keys needs no colon: "Reply with JSON only, keys "name" and "age"."
-        return _CommaKeys(quoted or any(c.type in ("COLON", "IS") for c in children if isinstance(c, Token)))
+        return _CommaKeys(quoted or any(_is_token(c, "COLON", "IS") for c in children))
 
     def named_stmt(self, children: list[Token]) -> None:
         """"the product name is Kettle": the entity word and the statement of its name (:func:`_named_as_keys`)."""
@@ -607,21 +607,21 @@ class _Read(Transformer[Token, Any]):
 
     def measure(self, children: list[Any]) -> None:
         """'for a duration of 2 hours', 'giving 45% as a decimal': the one listed key's measure (wip/jsonB)."""
-        number = next(c for c in children if isinstance(c, Token) and c.type == "NUMBER")
-        unit = next((c for c in children if isinstance(c, Token) and c.type in UNITS), None)
+        number = next(c for c in children if _is_token(c, "NUMBER"))
+        unit = next((c for c in children if _is_token(c, *UNITS)), None)
         target = next((c for c in children if isinstance(c, _Target)), None)
-        self.measure_nouns += [c.value for c in children if isinstance(c, Token) and c.type == "NAME"]
+        self.measure_nouns += [c.value for c in children if _is_token(c, "NAME")]
         self.measures.append((number, UNITS[unit.type] if unit is not None else None, target.transform if target is not None else None))
 
     def converted(self, children: list[Any]) -> None:
         """"Convert 2.5 km to meters and return JSON {"meters": ...}": a measure whose key must be
         the target's unit word (wip/jsonR2)."""
         self.measure(children)
-        self.converted_first = next(c.value for c in children if isinstance(c, Token) and c.type == "TF_VERB")
+        self.converted_first = next(c.value for c in children if _is_token(c, "TF_VERB"))
 
     def grams_converted(self, children: list[Any]) -> None:
         """zh '把 3000 克换算一下': "克" (the table's grams target) right after the number is its unit (wip/jsonZ)."""
-        self.converted([Token("U_GRAMS", c.value, start_pos=c.start_pos) if isinstance(c, Token) and c.type == "TO_GRAMS"
+        self.converted([Token("U_GRAMS", c.value, start_pos=c.start_pos) if _is_token(c, "TO_GRAMS")
                         else c for c in children])
 
     def expression(self, children: list[Token]) -> None:
@@ -657,20 +657,20 @@ class _Read(Transformer[Token, Any]):
     def rounded_first(self, children: list[Any]) -> None:
         """"Round 3.14159 to two decimals and return JSON {"value": ...}": a number said first with
         no unit, its rounding the one listed key's transform (wip/jsonT: transforms.rounding_first)."""
-        number = next(c for c in children if isinstance(c, Token) and c.type == "NUMBER")
+        number = next(c for c in children if _is_token(c, "NUMBER"))
         self.rounded_first_label = (number, None)
         self.converted(children)
         self._half_up()
 
     def converted_sum(self, children: list[Any]) -> None:
         """"Converti 2 ore e 30 minuti in minuti": the parts summed in the target's unit (wip/jsonT)."""
-        numbers = [c for c in children if isinstance(c, Token) and c.type == "NUMBER"]
-        units = [UNITS[c.type] for c in children if isinstance(c, Token) and c.type in UNITS]
+        numbers = [c for c in children if _is_token(c, "NUMBER")]
+        units = [UNITS[c.type] for c in children if _is_token(c, *UNITS)]
         target = next(c for c in children if isinstance(c, _Target)).transform
         total = summed(list(zip([n.value for n in numbers], units)), target)
         if total is None:
             raise Declined
-        self.converted_first = next(c.value for c in children if isinstance(c, Token) and c.type == "TF_VERB")
+        self.converted_first = next(c.value for c in children if _is_token(c, "TF_VERB"))
         self.measures.append((Token("NUMBER", total, start_pos=numbers[0].start_pos), TARGET_UNIT[target], target))
 
     def _half_up(self) -> None:
@@ -719,7 +719,7 @@ class _Read(Transformer[Token, Any]):
     def with_object(self, children: list[Any]) -> None:
         """"JSON with an address with city Paris and zip 75001": the one key, holding the statements after it, when nothing
         was asked or stated before it (wip/jsonR7)."""
-        container = next(c for c in children if isinstance(c, Token) and c.type in ("NAME", "ENTITY"))
+        container = next(c for c in children if _is_token(c, "NAME", "ENTITY"))
         if self.asked or any(st.span[0] < (container.start_pos or 0) for _key, st, _unit in self.stated):
             raise Declined  # "with name Ana and an address with city Paris and zip 75001": is "zip" the address's?
         if fold(str(container.value)) in _TYPE_WORDS:
@@ -736,7 +736,7 @@ class _Read(Transformer[Token, Any]):
         """One object declared with its keys: the key named beside the OBJECT word holds the leaves listed in its brackets,
         each stated by the flat rules (_nested_read: every leaf stated once, nothing else stated). The object's key is no
         flat key asked; a key named twice, a type word as the object's key: no claim (wip/jsonAC)."""
-        container = next(c for c in children if isinstance(c, Token) and c.type in ("QNAME", "NAME", "ENTITY"))
+        container = next(c for c in children if _is_token(c, "QNAME", "NAME", "ENTITY"))
         leaves = [str(t.value) for t in next(c for c in children if isinstance(c, Tree)).scan_values(
             lambda v: isinstance(v, Token) and v.type not in ("COMMA", "AND"))]
         if fold(str(container.value)) in _TYPE_WORDS or any(_types_a_value(leaf) for leaf in leaves):
@@ -749,15 +749,15 @@ class _Read(Transformer[Token, Any]):
         """The one key said to hold an object (wip/jsonN)."""
         keys = [c for c in children if isinstance(c, Tree) and c.data == "keys"]
         tokens = [t for t in (keys[0].scan_values(lambda v: isinstance(v, Token)) if keys else children)
-                  if isinstance(t, Token) and t.type in ("NAME", "QNAME", "ENTITY")]
+                  if _is_token(t, "NAME", "QNAME", "ENTITY")]
         if len(tokens) != 1 or self.asked.count(tokens[0].value) != 1:
             raise Declined  # "with keys a and b holding ...": which key holds the object is not said
         return tokens[0]
 
     def nest_block(self, children: list[Any]) -> None:
         """'server:\n  host: localhost\n  port: 9090': the label line's key holds the indented lines' statements (wip/jsonN)."""
-        opened = next(c for c in children if isinstance(c, Token) and c.type == "NEST_OPEN")
-        closed = next(c for c in children if isinstance(c, Token) and c.type == "NEST_CLOSE")
+        opened = next(c for c in children if _is_token(c, "NEST_OPEN"))
+        closed = next(c for c in children if _is_token(c, "NEST_CLOSE"))
         said = [key for key, st, _unit in self.stated if (opened.start_pos or 0) < st.span[0] < (closed.start_pos or 0)]
         if not said:
             raise Declined
@@ -866,7 +866,7 @@ class _Read(Transformer[Token, Any]):
 
     def case_sentence(self, children: list[Any]) -> None:
         """"City in upper case.": the key's case said as a sentence of its own (wip/jsonR)."""
-        case = next(c for c in children if isinstance(c, Token) and c.type in ("TO_UPPER", "TO_LOWER"))
+        case = next(c for c in children if _is_token(c, "TO_UPPER", "TO_LOWER"))
         self.rewrite([*children, _Target(TARGETS[case.type])])
 
     def case_verb(self, children: list[Token]) -> _Target:
@@ -900,11 +900,11 @@ class _Read(Transformer[Token, Any]):
     def request(self, children: list[Any]) -> None:
         self.request_keys = len(self.asked)
         self._conversion_verb_only(children)
-        self.converts = any(isinstance(c, Token) and c.type in ("CONVERT", "CONVERT_END", "SOURCE", "TF_VERB") for c in children)
+        self.converts = any(_is_token(c, "CONVERT", "CONVERT_END", "SOURCE", "TF_VERB") for c in children)
         self.yaml_framed |= _names_yaml(children)
         # "Make a JSON object from: ...": what follows "from" is data, as after "Convert to JSON"
         self.converts |= any(isinstance(c, Tree) and c.data == "tail" and c.children[0].type == "FROM" for c in children)
-        self.template = next((c.value for c in children if isinstance(c, Token) and c.type == "TEMPLATE"), {})
+        self.template = next((c.value for c in children if _is_token(c, "TEMPLATE")), {})
         self._named_in_template(children)
         bare = any(isinstance(c, _CommaKeys) and not c.introduced for c in children)
         # "JSON, keys reordered": no list, unless the later sentences state exactly the keys listed
@@ -913,7 +913,7 @@ class _Read(Transformer[Token, Any]):
 
     @staticmethod
     def _conversion_verb_only(children: list[Any]) -> None:
-        if any(isinstance(c, Token) and c.type == "TF_VERB" and fold(c.value) not in _ALL_CONVERSION_VERBS for c in children):
+        if any(_is_token(c, "TF_VERB") and fold(c.value) not in _ALL_CONVERSION_VERBS for c in children):
             raise Declined  # "四舍五入JSON：..." rounds what? Only a conversion verb frames data (zh 转换成JSON：; wip/jsonR6)
 
     def _named_in_template(self, children: list[Any]) -> None:
@@ -940,13 +940,13 @@ class _Read(Transformer[Token, Any]):
         self.counts.append(_COUNTS[children[0].value])
 
     def closing(self, children: list[Any]) -> None:
-        self.keep |= any(isinstance(c, Token) and c.type == "KEEP" for c in children)
+        self.keep |= any(_is_token(c, "KEEP") for c in children)
 
     def name_said(self, children: list[Token]) -> None:
         self.said.append(("name", children[-1]))
 
     def name_and_age(self, children: list[Any]) -> None:
-        self.said.append(("age", next(c for c in children if isinstance(c, Token) and c.type == "NUMBER")))
+        self.said.append(("age", next(c for c in children if _is_token(c, "NUMBER"))))
 
     def age_said(self, children: list[Token]) -> None:
         self.age_pronouns += [c.value for c in children if c.type == "ME"]
@@ -989,9 +989,9 @@ def _one_way(children: list[Any], leaves: list[str], said: list[str]) -> None:
 def _labelled_number(children: list[Any]) -> tuple[str, Token, list[Any]]:
     """A labelled value ("Strecke 3,5", "价格 88.456") as its label, the value as a NUMBER token
     (a string or boolean there is declined when the transform is applied), and the other children (wip/jsonT)."""
-    label, st = next(c for c in children if isinstance(c, Token) and c.type == "STMT").value
+    label, st = next(c for c in children if _is_token(c, "STMT")).value
     number = Token("NUMBER", st.value, start_pos=st.span[1] - len(str(st.value)))
-    return label, number, [c for c in children if not (isinstance(c, Token) and c.type == "STMT")]
+    return label, number, [c for c in children if not _is_token(c, "STMT")]
 
 
 def _joined(tokens: list[Token]) -> Token | None:
@@ -3980,8 +3980,9 @@ def _values_evident(prompt: str, read: JsonRequest) -> bool:
 # of a sentence, not a label of data ("this year 31", "el año 31", "l'année 31", "这个年份 31": a time said): a
 # demonstrative before such a key, or any determiner before a time noun, is no claim ("with the name Ana" is read).
 _IDENTIFIER_SHAPE = re.compile(r"[_\d]|[a-z][A-Z]")
-_KEY_NOUN_LISTS = ("key_nouns", "identifier_words", "list_keys", "reading_keys", "common_noun_keys")
-_KEY_NOUN_MAPS: tuple[str, ...] = ()  # unit keys ("cm", "months"): a unit after a number ("height 1, cm 80": red team 29c)
+# The tables' fields whose words are that evidence (a list's words; "kinds" and "concepts" map to lists of words). Not
+# "unit_keys" ("height 1, cm 80": a unit after a number, red team 29c) nor "expression_keys" ("итого 31": a computed total)
+_KEY_EVIDENCE_FIELDS = ("key_nouns", "identifier_words", "list_keys", "reading_keys", "common_noun_keys", "kinds", "concepts")
 
 
 def _keys_evident(prompt: str, read: JsonRequest) -> bool:
@@ -4029,14 +4030,17 @@ def _key_nouns(language: str) -> tuple[frozenset[str], frozenset[str]]:
     nouns: set[str] = set()
     truth: set[str] = set()
     for table in {language: _TABLES.get(language, {}), "en": _TABLES["en"]}.values():
-        for field_name in _KEY_NOUN_LISTS:
-            nouns.update(fold(word) for word in table.get(field_name, ()))
-        for field_name in _KEY_NOUN_MAPS:
-            nouns.update(fold(word) for word in table.get(field_name, {}))
-        nouns.update(fold(word) for words in table.get("kinds", {}).values() for word in words)
-        nouns.update(fold(word) for words in table.get("concepts", {}).values() for word in words)
+        for field_name in _KEY_EVIDENCE_FIELDS:
+            nouns.update(fold(word) for word in _field_words(table.get(field_name)))
         truth.update(fold(word) for word in table.get("boolean_keys", ()))
     return frozenset(nouns), frozenset(truth)
+
+
+def _field_words(field: Any) -> list[str]:
+    """A table field's words: a list's, a mapping's keys, or the words of a mapping to lists ("kinds": {"name": [...]})."""
+    if not isinstance(field, dict):
+        return list(field or ())
+    return [word for key, value in field.items() for word in (value if isinstance(value, list) else [key])]
 
 
 def _names_no_value(key: str, st: Statement) -> bool:
