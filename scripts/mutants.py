@@ -836,3 +836,6 @@ MUTANTS += [Mutant(*row) for row in _JSONAF_ROWS]
 from mutants_vocabC import ROWS as _VOCABC_ROWS  # noqa: E402 - wip/vocabC: the vocabulary check and the entries its witnesses first see
 
 MUTANTS += [Mutant(*row) for row in _VOCABC_ROWS]
+from mutants_arithW import ROWS as _ARITHW_ROWS  # noqa: E402 - wip/arithW: primality, 'Please calculate', 'What does E equal?', 'Add 7 and 5', '7+5?', sign words, '.5 plus .25', which-is-bigger in every table
+
+MUTANTS += [Mutant(*row) for row in _ARITHW_ROWS]

@@ -164,6 +164,7 @@ NEAR_MISSES = [
     "Please calculate 7 + 5 for me and explain.",
     "Please, please calculate 7 + 5.",
     "Please cALCULATE 7 + 5.",
+    "wHaT dOeS 7 + 5 equal?",
     "Please calculate 7 + 5?",
     # 3. an expression alone that is not an operation, or inside prose
     "2024-12-07?",

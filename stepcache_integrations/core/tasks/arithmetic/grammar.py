@@ -568,10 +568,14 @@ def _question(shape: str, tokens: list[Token], rules: dict) -> Question | None:
         return None  # wip/arithV: "the product of one hundred and five and two": 105 * 2 or 100 * 5 * 2
     if not rules.get("decimal_point") and any("." in n for n in numbers):
         return None  # "2.500": a thousands separator in this language, not a decimal point
-    runs = [n for t, n in zip((t for t in tokens if t.type in ("NUM", "EXPR", "NUMWORD", "SIGNED")), numbers) if t.type == "EXPR"]
-    if not _kinds_fit(shape, kinds, runs):
+    if not _kinds_fit(shape, kinds, _runs(tokens, numbers)):
         return None
     return _SHAPES[shape](kinds, tokens, numbers)
+
+
+def _runs(tokens: list[Token], numbers: list[str]) -> list[str]:
+    """The expression runs (EXPR) among a question's numbers, as read."""
+    return [n for t, n in zip((t for t in tokens if t.type in ("NUM", "EXPR", "NUMWORD", "SIGNED")), numbers) if t.type == "EXPR"]
 
 
 def _kinds_fit(shape: str, kinds: list[str], runs: list[str]) -> bool:
@@ -772,14 +776,11 @@ def _which(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Questio
     return Question(f"{'max' if larger else 'min'}({numbers[0]}, {numbers[1]})", value, "value")
 
 
-MAX_PRIME_TESTED = 10**12  # wip/arithW: "Is N prime?" read for N below it only (sympy.isprime is exact there, and fast)
-
-
 def _prime(kinds: list[str], number: str) -> Question | None:
     """wip/arithW (the reverted 14b6a020, decided by the lead): "Is 97 a prime number?": whether a plain integer has
-    exactly two divisors (sympy.isprime; 0 and 1 have not); a decimal ("Is 9.7 prime?") or a number from
-    MAX_PRIME_TESTED on is no claim."""
-    if not number.isdigit() or int(number) >= MAX_PRIME_TESTED:
+    exactly two divisors (sympy.isprime; 0 and 1 have not); a decimal ("Is 9.7 prime?") is no claim, and a NUM has at
+    most 12 digits (_NUMBER): the size is capped below 10**12, where sympy.isprime is exact and fast."""
+    if not number.isdigit():
         return None
     from sympy import isprime  # imported when asked: sympy is slow to import
 
