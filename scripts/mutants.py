@@ -847,3 +847,6 @@ MUTANTS += [Mutant(*row) for row in _CLEANI_ROWS]
 from mutants_jsonAG import ROWS as _JSONAG_ROWS  # noqa: E402 - wip/jsonAG: generic attribute nouns as key nouns in every table, the key-evidence fields one list
 
 MUTANTS += [Mutant(*row) for row in _JSONAG_ROWS]
+from mutants_arithW import ROWS as _ARITHW_ROWS  # noqa: E402 - wip/arithW: primality, 'Please calculate', 'What does E equal?', 'Add 7 and 5', '7+5?', sign words, '.5 plus .25', which-is-bigger in every table
+
+MUTANTS += [Mutant(*row) for row in _ARITHW_ROWS]

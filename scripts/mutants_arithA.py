@@ -12,8 +12,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("arithA-percent-of-hundredths", "a percentage read as tenths ('25% of 320' computed as 800)",
      _ARITH + "grammar.py", '(" / 100" if "PERCENT" in kinds else "")', '(" / 10" if "PERCENT" in kinds else "")', _REACH),
     ("arithA-expression-claimed", "an expression read as a unit's number or a percentage ('4 + 3 km in m?', '3 + 4% of 80?')",
-     _ARITH + "grammar.py", '    if "EXPR" in kinds and shape not in ("ask_expr", "ask_mixed"):',  # wip/arithV: re-anchored
-     '    if "EXPR" in kinds and shape not in ("ask_expr", "ask_mixed", "how_many", "conversion", "percent"):',
+     _ARITH + "grammar.py", '    if "EXPR" in kinds and shape not in ("ask_expr", "ask_mixed", "ask_bare"):',  # wip/arithV, wip/arithW: re-anchored
+     '    if "EXPR" in kinds and shape not in ("ask_expr", "ask_mixed", "ask_bare", "how_many", "conversion", "percent"):',
      _REACH),
     ("arithA-squared-ignored", "'11 squared' read as 11 (the power dropped)",
      _ARITH + "grammar.py", '_POWERS = {"SQUARED": 2, "SQUARE_OF": 2, "CUBED": 3, "CUBE_OF": 3}',

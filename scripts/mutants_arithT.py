@@ -37,9 +37,9 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("arithT-chain-first-link", "'10 minus 4 plus 2' read with its first link only (10 - 4 - 2)",
      _ARITH + "grammar.py", "    if len(links) > 1:\n        return _valued(", "    if len(links) > 99:\n        return _valued(", _T),
     ("arithT-chain-after-times", "'10 times 4 minus 2' derived (a times link before a chain)",
-     _ARITH + "request.lark", "spoken: (NUM | NUMWORD | SIGNED) _SP (TIMES | DIVIDED) _SP (NUM | NUMWORD | SIGNED)  //",
-     "spoken: (NUM | NUMWORD | SIGNED) _SP (TIMES | DIVIDED) _SP (NUM | NUMWORD | SIGNED) (_SP (PLUS | MINUS) _SP (NUM | NUMWORD))*  //",
-     _T),  # wip/arithV: re-anchored (a signed operand is read there now)
+     _ARITH + "request.lark", "_SP (NUM | NUMWORD | SIGNED | negative | minus_sign)  //",
+     "_SP (NUM | NUMWORD | SIGNED | negative | minus_sign) (_SP (PLUS | MINUS) _SP (NUM | NUMWORD))*  //",
+     _T),  # wip/arithV, wip/arithW: re-anchored (a signed operand, a sign word is read there now)
     # wip/arithU (the lead's decision): the product of a list is read; re-anchored: losing it is caught there
     ("arithT-list-product", "'the product of 2, 3 and 4' no longer read (wip/arithU's decided form lost)",
      _ARITH + "request.lark", "      | (SUM_OF | PRODUCT_OF) _SP NUM COMMA _SP NUM _list", "      | SUM_OF _SP NUM COMMA _SP NUM _list",

@@ -51,6 +51,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("arithV-which-smaller-as-bigger", "'Which is smaller, 0.7 or 0.65?' answered 0.7",
      _ARITH + "grammar.py", 'larger = "BIGGER" in kinds', "larger = True", _T),
     ("arithV-which-no-comma", "'Which is bigger 0.7 or 0.65?' claimed (no comma before the numbers)",
-     _ARITH + "request.lark", "WHICH_IS _SP (BIGGER | SMALLER) COMMA _SP NUM", "WHICH_IS _SP (BIGGER | SMALLER) COMMA? _SP NUM", _T),
+     _ARITH + "request.lark", "WHICH_IS _SP (BIGGER | SMALLER) (COMMA | COLON) _SP NUM",
+     "WHICH_IS _SP (BIGGER | SMALLER) (COMMA | COLON)? _SP NUM", _T),  # wip/arithW: re-anchored (a colon is read there now)
 ]
 # fmt: on

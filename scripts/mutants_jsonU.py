@@ -70,8 +70,8 @@ ROWS += [
     ("jsonU-arith-divisor-first-unswapped", "'Is 3 a factor of 30?' read as 3 divisible by 30 (the roles not reversed)",
      _A + "vocabulary/_common.json", '"FACTOR_OF": "divides", "DIVIDES": "divides"', '"FACTOR_OF": "divisible by", "DIVIDES": "divisible by"', (_Y,)),
     ("jsonU-arith-expr-predicate", "an expression is a predicate's number ('3+4は7で割り切れますか')",
-     _A + "grammar.py", '    if "EXPR" in kinds and shape not in ("ask_expr", "ask_mixed"):',  # wip/arithV: re-anchored
-     '    if "EXPR" in kinds and shape not in ("ask_expr", "ask_mixed", "predicate"):', (_Y,)),
+     _A + "grammar.py", '    if "EXPR" in kinds and shape not in ("ask_expr", "ask_mixed", "ask_bare"):',  # wip/arithV, wip/arithW: re-anchored
+     '    if "EXPR" in kinds and shape not in ("ask_expr", "ask_mixed", "ask_bare", "predicate"):', (_Y,)),
     ("jsonU-arith-yes-no-english", "a predicate asked in German is answered 'Yes.' (English)",
      _A + "task.py", "            yes, no = yes_no(new.language)\n", '            yes, no = "Yes.", "No."\n', (_Y,)),
     ("jsonU-arith-english-yes-any-language", "a one-line 'Yes.' proves the answer to a German question",

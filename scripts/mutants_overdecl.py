@@ -36,8 +36,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("overdecl-number-word-deleted", "'fourteen' deleted from NUMWORD ('fourteen times eleven' declined)",
      _ARITH + "vocabulary/en.json", '   "fourteen",\n', '', _A),
     ("overdecl-number-word-second-operand", "a number word read on its first operand only ('fourteen times eleven' declined)",
-     _ARITH + "request.lark", 'spoken: (NUM | NUMWORD | SIGNED) _SP (TIMES | DIVIDED) _SP (NUM | NUMWORD | SIGNED)',
-     'spoken: (NUM | NUMWORD | SIGNED) _SP (TIMES | DIVIDED) _SP (NUM | SIGNED)', _A),  # wip/arithT, wip/arithV: re-anchored
+     _ARITH + "request.lark", 'spoken: (NUM | NUMWORD | SIGNED | negative) _SP (TIMES | DIVIDED) _SP (NUM | NUMWORD | SIGNED | negative | minus_sign)',
+     'spoken: (NUM | NUMWORD | SIGNED | negative) _SP (TIMES | DIVIDED) _SP (NUM | SIGNED | negative | minus_sign)', _A),  # wip/arithT, wip/arithV, wip/arithW: re-anchored
     ("overdecl-less-than-not-reversed", "'11 less than 14' read as 11 - 14 (-3)",
      _ARITH + "grammar.py", '    if "LESS_THAN" in kinds:  # "11 less than 14": 14 - 11\n        numbers = numbers[::-1]\n', '', _A),
     ("overdecl-less-than-rule-deleted", "'11 less than 14' no longer read",

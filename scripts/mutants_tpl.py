@@ -35,7 +35,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _ARITH + "vocabulary/en.json", '  "PLUS": [\n   "plus"\n  ],\n  "MINUS": [\n   "minus"\n  ],',
      '  "PLUS": [\n   "plus",\n   "minus"\n  ],\n  "MINUS": [\n   "less"\n  ],', _WORDS),
     ("tpl-arith-negation-ignored", "'odd' read as 'even' (the predicate's negation ignored: 'Is 7 odd?' answered No.; negated questions are no claim since W28)",
-     _ARITH + "grammar.py", "Fraction(int(holds != negated))", "Fraction(int(holds))", _WORDS),
+     _ARITH + "grammar.py", 'Question(text, Fraction(int(holds != negated)), "yesno")', 'Question(text, Fraction(int(holds)), "yesno")',
+     _WORDS),  # wip/arithW: re-anchored (primality states its own)
     ("tpl-arith-inexact-conversion", "a conversion with no terminating decimal read (100 F in C served as 340/9)",
      _ARITH + "grammar.py", "    if value is None or not _terminating(value):", "    if value is None:", _WORDS),
     ("tpl-arith-dimensions-mixed", "units of two dimensions converted ('grams in 4 kilometers' read)",

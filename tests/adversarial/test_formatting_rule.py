@@ -74,7 +74,7 @@ def test_named_classes_are_content() -> None:
 
 @settings(max_examples=40, deadline=None)
 @given(
-    st.sampled_from(["Is 17 a prime number?", "print(1)\nDoes this raise an IndentationError?", "Name a colour."]),
+    st.sampled_from(["Who wrote Hamlet?", "print(1)\nDoes this raise an IndentationError?", "Name a colour."]),
     st.sampled_from(["leading", "trailing", "crlf", "nfd", "case"]),
 )
 def test_an_edited_free_text_prompt_reaches_the_model(prompt: str, edit: str) -> None:

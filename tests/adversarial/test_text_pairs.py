@@ -40,7 +40,9 @@ def chat(*turns: str) -> str:
 
 ADVERSARIAL: list[Pair] = [
     # inserted negation
-    pair("text/negation", "Is 7 a prime number? Answer yes or no.", "Yes.", "Is 7 not a prime number? Answer yes or no.", "No."),
+    # wip/arithW: free text (primality is the arithmetic task's now: "Is 7 a prime number?")
+    pair("text/negation", "Is the Pacific the largest ocean? Answer yes or no.", "Yes.",
+         "Is the Pacific not the largest ocean? Answer yes or no.", "No."),
     pair("text/negation", "Can penguins fly?", "No, penguins cannot fly.", "Can penguins not fly?", "Right, penguins cannot fly."),
     pair("text/negation", "List the planets that have rings.", "Jupiter, Saturn, Uranus, Neptune.",
          "List the planets that do not have rings.", "Mercury, Venus, Earth, Mars."),

@@ -39,7 +39,7 @@ PROSE = [
     "Explain, in one line, what an API is.",
     "Let's eat, grandma! Where is the comma doing work here?",
     "Write a limerick about a cat named Max.",
-    "Answer yes or no: is 17 a prime number?",
+    "Answer yes or no: is Canberra the capital of Australia?",  # wip/arithW: a prime question is the arithmetic task's now
     "What are the rules of tic-tac-toe?\n1. Board size\n2. Winning condition",
     "Describe a rainbow without using the word 'color'.",
 ]

@@ -27,9 +27,10 @@ from stepcache_integrations.stores.transfer import export_jsonl, import_jsonl
 
 REPO = Path(__file__).resolve().parents[2]
 
-# free text no checker reads (the other example; its "What is 12 * 12?" is the arithmetic task's now)
-FREE_TEXT = "Is 17 a prime number?"
-WRONG_FREE_TEXT = "No. 17 is not a prime number."  # the model's own wrong text
+# free text no checker reads (the other example; its "What is 12 * 12?" is the arithmetic task's now;
+# wip/arithW: "Is 17 a prime number?" too, primality being read)
+FREE_TEXT = "Who wrote Hamlet?"
+WRONG_FREE_TEXT = "Christopher Marlowe wrote Hamlet."  # the model's own wrong text
 MATH = "Solve for x step by step: 3x + 5 = 20."
 MATH_ANSWER = "Step 1: Subtract 5 from both sides: 3x = 15.\nStep 2: Divide both sides by 3: x = 5.\nAnswer: x = 5"
 STATED = 'Return a JSON object for a person with name "Alice", age 34, city "Paris". Required keys: name, age and city.'

@@ -369,6 +369,7 @@ def _value(node: ast.AST, text: str) -> Fraction:
 
 _FOLDER = Path(__file__).resolve().parent
 _NUMBER = re.compile(r"(?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,12})?")
+_LEADING_POINT = re.compile(r"\.[0-9]{1,12}")  # wip/arithW: ".5", a chain's operand
 # An expression's run: a character of the grammar's alphabet, then more, a point only before a
 # digit (a point after the run is a full stop) and a space only before another character of the run.
 # wip/arithV: a run may open with a point before a digit (".5 + .25") where no letter or digit stands before it
@@ -417,6 +418,15 @@ class _Read(Transformer):
 
     def __default__(self, data: str, children: list, meta: object) -> tuple[str, list[Token]]:
         return data, [t for c in children for t in (c[1] if isinstance(c, tuple) else (c,))]
+
+    def negative(self, children: list) -> tuple[str, list[Token]]:
+        """wip/arithW: "negative 3", "minus 27" (request.lark: where a sign word stands) as the SIGNED number "-3" is
+        ("minus 0": no SIGNED, so no claim)."""
+        number = next(c for c in children if isinstance(c, Token) and c.type == "NUM")
+        kind = "SIGNED" if Fraction(number) != 0 else "EXPR"
+        return "negative", [Token(kind, f"-{number}", number.start_pos, number.line, number.column)]
+
+    minus_sign = negative
 
     def start(self, children: list) -> None:
         read = [child for child in children if isinstance(child, tuple)]  # the rules read (a mark is a token)
@@ -558,14 +568,21 @@ def _question(shape: str, tokens: list[Token], rules: dict) -> Question | None:
         return None  # wip/arithV: "the product of one hundred and five and two": 105 * 2 or 100 * 5 * 2
     if not rules.get("decimal_point") and any("." in n for n in numbers):
         return None  # "2.500": a thousands separator in this language, not a decimal point
-    if not _kinds_fit(shape, kinds):
+    if not _kinds_fit(shape, kinds, _runs(tokens, numbers)):
         return None
     return _SHAPES[shape](kinds, tokens, numbers)
 
 
-def _kinds_fit(shape: str, kinds: list[str]) -> bool:
-    """Whether an expression run or a signed number stands where ``shape`` takes one."""
-    if "EXPR" in kinds and shape not in ("ask_expr", "ask_mixed"):
+def _runs(tokens: list[Token], numbers: list[str]) -> list[str]:
+    """The expression runs (EXPR) among a question's numbers, as read."""
+    return [n for t, n in zip((t for t in tokens if t.type in ("NUM", "EXPR", "NUMWORD", "SIGNED")), numbers) if t.type == "EXPR"]
+
+
+def _kinds_fit(shape: str, kinds: list[str], runs: list[str]) -> bool:
+    """Whether an expression run (``runs``) or a signed number stands where ``shape`` takes one."""
+    if shape == "ask_spoken" and runs and all(_LEADING_POINT.fullmatch(run) for run in runs):
+        return True  # wip/arithW: ".5 plus .25" (a chain's operand: request.lark); "3 + 4 plus ten", "minus 0" stay no claim
+    if "EXPR" in kinds and shape not in ("ask_expr", "ask_mixed", "ask_bare"):
         return False  # "3+4は7で割り切れますか", "4 + 3 km in m?", "3 + 4% of 80?": plain numbers only
     if "SIGNED" in kinds and shape not in ("ask_expr", "ask_spoken", "ask_mixed"):
         return False  # wip/arithV: "Is -3 less than 2?", "-4 km in m?": plain numbers only (request.lark: where SIGNED stands)
@@ -573,7 +590,8 @@ def _kinds_fit(shape: str, kinds: list[str]) -> bool:
 
 
 def _symbolic(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:
-    if kinds[0] in ("ASK", "COMMAND") and not _plain_case(tokens[0]):
+    lead = next((t for t in tokens if t.type in ("ASK", "COMMAND", "ASK_DOES")), None)  # wip/arithW: after "Please"
+    if lead is not None and not _plain_case(lead):
         return None  # "wHaT iS 12 * 12?": the symbolic forms' lead in one case (wip/arithU: "what is", "WHAT IS" read)
     value = read_expression(numbers[0])
     return None if value is None else Question(numbers[0], value)
@@ -600,6 +618,15 @@ def _spoken_or_chain(kinds: list[str], tokens: list[Token], numbers: list[str]) 
     if len(links) > 1:
         return _valued(" ".join(n for pair in zip(numbers, [*links, ""]) for n in pair).strip())
     return _spoken(kinds, tokens, numbers)
+
+
+_WRITTEN_OPERATION = re.compile(r"[+*^]|[0-9)] [-/] [0-9(]")  # "+", "*", "^" anywhere; "-" and "/" spaced
+
+
+def _bare(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:
+    """wip/arithW: "7+5?", an expression alone before its question mark: read when it writes an operation no date, phone
+    number or fraction is written with ("+", "*", "^", a spaced "-" or "/"); "2024-12-07?", "555-1234?", "3/4?" stay no claim."""
+    return _symbolic(kinds, tokens, numbers) if _WRITTEN_OPERATION.search(numbers[0]) else None
 
 
 _OPERATION = re.compile(r"[0-9)] ?[-+*/^]")  # an operator after an operand: an expression, not a lone number
@@ -744,9 +771,22 @@ def _which(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Questio
     first, second = (Fraction(n) for n in numbers)
     if first == second:
         return None
-    larger = "BIGGER" in kinds
+    larger = "BIGGER" in kinds or "WHICH_BIGGER" in kinds
     value = max(first, second) if larger else min(first, second)
     return Question(f"{'max' if larger else 'min'}({numbers[0]}, {numbers[1]})", value, "value")
+
+
+def _prime(kinds: list[str], number: str) -> Question | None:
+    """wip/arithW (the reverted 14b6a020, decided by the lead): "Is 97 a prime number?": whether a plain integer has
+    exactly two divisors (sympy.isprime; 0 and 1 have not); a decimal ("Is 9.7 prime?") is no claim, and a NUM has at
+    most 12 digits (_NUMBER): the size is capped below 10**12, where sympy.isprime is exact and fast."""
+    if not number.isdigit():
+        return None
+    from sympy import isprime  # imported when asked: sympy is slow to import
+
+    negated = "NOT" in kinds
+    holds = bool(isprime(int(number)))
+    return Question(f"{'not ' if negated else ''}{number} prime", Fraction(int(holds != negated)), "yesno")
 
 
 def _conversion(number: str, source: str, target: str) -> Question | None:
@@ -775,7 +815,8 @@ def _terminating(value: Fraction) -> bool:
     return rest == 1
 
 
-_SHAPES = {"ask_expr": _symbolic, "ask_spoken": _spoken_or_chain, "ask_mixed": _mixed, "which": _which, "predicate": _predicate, "how_many": _measured,
+_SHAPES = {"ask_expr": _symbolic, "ask_bare": _bare, "ask_spoken": _spoken_or_chain, "ask_mixed": _mixed, "which": _which, "predicate": _predicate, "how_many": _measured,
            "conversion": _measured, "percent": _spoken,  # "Is 57 odd?": not 57 divisible by 2
-           "parity": lambda kinds, tokens, numbers: _predicate(["DIVISIBLE"] + ["NOT"] * (("NOT" in kinds) != ("ODD" in kinds)), tokens, [numbers[0], "2"]),
+           "parity": lambda kinds, tokens, numbers: _prime(kinds, numbers[0]) if "PRIME" in kinds else
+           _predicate(["DIVISIBLE"] + ["NOT"] * (("NOT" in kinds) != ("ODD" in kinds)), tokens, [numbers[0], "2"]),
            "percent_glued": lambda kinds, tokens, numbers: _spoken(kinds, tokens, numbers[::-1])}  # zh "320的25%": 25% of 320
