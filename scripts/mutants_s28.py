@@ -8,6 +8,7 @@ _B = ("tests/adversarial/test_red_team_30_shown_number_forms.py",)
 _A = ("tests/adversarial/test_red_team_30_stale_prose.py",)
 _HOLDING = ("tests/adversarial/test_json_holding_leaves_evident.py",)
 _B30B = ("tests/adversarial/test_red_team_30b_history_layouts_and_brevity.py",)
+_QUIZ = ("tests/adversarial/test_red_team_30c_quiz_requests.py",)
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -32,5 +33,9 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      "stepcache_integrations/core/tasks/linear/vocabulary/en.json", '   "friendly",\n', '   "friendly",\n   "concise",\n', _B30B),
     ("s28-e-russian-brevity-persona", "'Ты краткий помощник.' read as a plain persona again",
      "stepcache_integrations/core/tasks/linear/vocabulary/ru.json", '   "вежливый"\n', '   "вежливый",\n   "краткий"\n', _B30B),
+    ("s28-quiz-chatter", "'Quiz me: Solve ...' read as a plain solve request again (the solution served)",
+     "stepcache_integrations/core/tasks/linear/vocabulary/en.json", '   "class",\n', '   "class",\n   "quiz",\n', _QUIZ),
+    ("s28-try-myself-chatter", "'I try myself. Solve ...' read as a plain solve request again",
+     "stepcache_integrations/core/tasks/linear/vocabulary/en.json", '   "tried",\n', '   "tried",\n   "try",\n   "myself",\n', _QUIZ),
 ]
 # fmt: on
