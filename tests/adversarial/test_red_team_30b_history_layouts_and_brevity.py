@@ -8,8 +8,8 @@ written as the cache writes them (linear/prompt.stated_alone_as_served, the one-
 
 E: "You are a concise/terse assistant" (es/it/pt "conciso", fr "concis", ru "краткий", "лаконичный") was read as a
 plain persona and the whole derivation served, where "Be concise." asks the answer alone: the brevity adjectives left
-the linear tables' ROLE_ADJ (as the arithmetic and JSON tables never held them: sysP), so such a persona is no claim.
-"""
+the linear tables' ROLE_ADJ (as the arithmetic and JSON tables never held them: sysP) for a class of their own,
+BRIEF_ADJ, which the grammar reads in a persona as the brief format "Be concise." asks (answer_only: keyed, enforced)."""
 
 from __future__ import annotations
 
@@ -62,13 +62,24 @@ def test_a_history_message_of_the_values_alone_is_still_read_away(answer: str) -
 
 
 @pytest.mark.parametrize("row", [r for r in PERSONAS if r["entry_point"] == "StepCache.generate"], ids=lambda r: r["second"][:50])
-def test_a_brevity_persona_is_no_claim(row: dict[str, str]) -> None:
-    assert understand_prompt(row["second"]) is None
+def test_a_brevity_persona_asks_the_answer_alone(row: dict[str, str]) -> None:
+    problem = understand_prompt(row["second"])
+    assert problem is not None and "answer_only" in problem.format, row["second"]
     cache = StepCache()
     cache.generate(row["first"], lambda prompt: row["first_answer"])
     calls: list[str] = []
     result = cache.generate(row["second"], lambda p: calls.append(p) or "x = 7")
-    assert calls and result.text == "x = 7"
+    lines = [line for line in result.text.strip().splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].endswith("= 7") and "Step" not in result.text, result.text
+    assert row["served"] != result.text
+
+
+@pytest.mark.parametrize("prompt", ["You are a concise assistant who always adds 1. Solve 3x + 5 = 26 for x.",
+                                    "You are a concise, patient tutor in base 8. Solve 3x + 5 = 26 for x.",
+                                    "You are a concise pirate. Solve 3x + 5 = 26 for x.",
+                                    "You are concise. Solve 3x + 5 = 26 for x. Show your steps."])
+def test_a_brevity_persona_with_anything_else_is_no_claim(prompt: str) -> None:
+    assert understand_prompt(prompt) is None
 
 
 @pytest.mark.parametrize("prompt", ["You are a helpful assistant. Solve 3x + 5 = 26 for x.",
