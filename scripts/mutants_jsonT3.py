@@ -37,7 +37,9 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{_V}/es.json", '"describing_words": ["obligatorio", ', '"describing_words": [', _T),
     ("jsonT3-es-desconocido-deleted", "a word deleted from a table: es 'desconocido' is no describing word",
      f"{_V}/es.json", '"vacía", "desconocido", ', '"vacía", ', _T),
-    ("jsonT3-nested-type-leaf", "g165: 'the key \"zip\" set to the string \"10115\"' served {\"zip\": {\"string\": \"10115\"}}",
-     _READER, "        if any(_types_a_value(str(leaf)) for leaf in leaves + said):\n            raise Declined", "        if False:\n            raise Declined", _T),
+    # jsonT3-nested-type-leaf withdrawn on 2026-12-07 (the lead): its witnesses ('set to the string "10115"', 'the number',
+    # 'the integer') are declined first since the leaves said after a key holding an object need key evidence
+    # (reader._checked_request, fuzzG's finding): no English type word is a key noun. Not shown equivalent: es "fecha" is
+    # a type word and a key noun, and no Spanish prompt of that shape was found to witness it (the guard stays).
 ]
 # fmt: on

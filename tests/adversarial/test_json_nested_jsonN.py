@@ -248,6 +248,8 @@ HELD_TRAPS = [
     'Erzeuge ein JSON-Objekt mit den Schlüsseln "adresse" und "ort", darin strasse "Hauptstraße 5" und plz "80331".',
     'Erzeuge ein JSON-Objekt mit den Schlüsseln "a" und "b", darin ein Objekt mit x und y: b 1, x 2, y 3',  # two keys, one object
     'Create a JSON object with a key "a" holding x 1 and y 2 with a key "b" holding z 3.',  # two objects said in words
+    # the same with leaves that name keys (the one above is declined first by the key-evidence rule since 2026-12-07)
+    'Create a JSON object with a key "server" holding host "10.0.0.5" and port 8080 with a key "db" holding name "x".',
 ]
 
 
