@@ -120,7 +120,7 @@ PAIRS = [
     ("Donne juste le résultat, pas d'explication : 10 - 3x = 2x - 5",
      "Donne juste le résultat, pas d'explication : 10 - 3x = 2x - 10", {"x": 4}, "answer_only", ""),
     ("Système : Tu es un assistant de maths concis.\nUtilisateur : 3(2x + 1) - 4 = 29, x = ?",
-     "Système : Tu es un assistant de maths concis.\nUtilisateur : 3(2x + 1) - 4 = 35, x = ?", {"x": 6}, "", ""),
+     "Système : Tu es un assistant de maths concis.\nUtilisateur : 3(2x + 1) - 4 = 35, x = ?", {"x": 6}, "answer_only", ""),  # concis: the brief format (red team 30b)
     ("Mostra tutti i passaggi numerandoli: 3x + 1 = 10", "Mostra tutti i passaggi numerandoli: 3x + 1 = 13",
      {"x": 4}, "numbered", ""),
     ("お忙しいところ恐れ入りますが、2(3x - 1) = 4x + 6 の解き方を教えていただけますでしょうか。",

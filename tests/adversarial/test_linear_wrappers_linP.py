@@ -296,7 +296,8 @@ def test_a_chat_or_bare_question_is_served_exactly(phrasing: str) -> None:
     served_linear(first, second, expected if "just the number" not in phrasing else None)
     problem = understand_prompt(second)
     assert problem is not None and set(problem.asked) == {"x"} and problem.solution["x"] == 7, (second, problem)
-    brief = "math bot" not in phrasing and any(w in phrasing for w in ("terse", "brief", "brev", "briè", "knapp", "кратко", "简短", "簡潔", "just the number"))
+    # "a terse math bot" asks the answer alone since red team 30b (a brevity adjective in a persona: the brief format)
+    brief = any(w in phrasing for w in ("terse", "brief", "brev", "briè", "knapp", "кратко", "简短", "簡潔", "just the number"))
     assert ("answer_only" in problem.format) == brief, (second, problem.format)
 
 

@@ -74,6 +74,11 @@ OPEN_FINDINGS: tuple[tuple[str, re.Pattern[str], str], ...] = (
      "'小刚Rita'); the oracle binds one word of one script there (wip/fuzzQ lists it apart, judged right by hand)"),
     # wip/fuzzK's findings fuzzK-bare-boolean-leaf, -underscore-emphasis-item, -modifier-in-value-run, -never-name-value and
     # -trailing-zeros-passage were closed by wip/fuzzO (tests/fuzz/test_fuzzK_findings.py CLOSED: traps now)
+    ("oracle-trailing-solve",
+     re.compile(r"\? solve$"),
+     "not an engine finding: a word problem's question with 'solve' appended ('... How many miles did I travel? solve') is "
+     "served the problem's own proven answer (x = 8 for 3 + 2x = 19: right, checked by hand, 2026-12-07); the oracle reads no "
+     "word after the question mark"),
     ("oracle-word-for-a-number",
      re.compile(r"(?i)\b(?:qty|port|year|population|stock|total|price)(?:=| is |: )(?:[a-z]+|'[0-9]+')(?=[,.\n]|$)"),
      "not an engine finding: a word (or a single-quoted number) where the oracle's template states a number is served "
