@@ -112,7 +112,7 @@ def asserted() -> dict[str, tuple[bool, Any]]:
 
 def differences() -> dict[str, Any]:
     """Every recorded prompt the reader of the moment reads otherwise: (old, new)."""
-    rows = [json.loads(line) for line in OUT.read_text(encoding="utf-8").splitlines()]
+    rows = recorded()
     return {row["prompt"]: [row["read"], reading(row["prompt"])] for row in rows if reading(row["prompt"]) != row["read"]}
 
 

@@ -147,7 +147,7 @@ def asserted() -> dict[str, tuple[bool, Any]]:
 
 def differences() -> dict[str, str]:
     """Every recorded prompt the reader of the moment reads otherwise, with why."""
-    rows = [json.loads(line) for line in OUT.read_text(encoding="utf-8").splitlines()]
+    rows = recorded()
     found = {}
     for row in rows:
         new = reading(row["prompt"])

@@ -38,8 +38,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "prompt.py", '_STATED_VALUES = re.compile(rf"(?:Answer: )?(?:{_VALUE}(?:, (?:and )?{_VALUE})*|(?P<bare>-?[0-9]+(?:[./][0-9]+)?))\\.?")',
      '_STATED_VALUES = re.compile(rf"(?:Answer: )?(?:{_VALUE}(?:, (?:and )?{_VALUE})*|(?P<bare>-?[0-9]+(?:[./][0-9]+)?))[^\\n]*")', _ENGLISH_2),  # re-anchored (wip/linI)
     ("en2-history-earlier-format-read", "an earlier turn's format ('with numbered steps') is blanked as history",
-     _LINEAR + "prompt.py", "        if problem is None or problem.format or stated is None or not _states_its_solution(problem, stated):",
-     "        if problem is None or stated is None or not _states_its_solution(problem, stated):", _ENGLISH_2),  # re-anchored (wip/linI; s27 D3)
+     _LINEAR + "prompt.py", "        if problem is None or problem.format or not stated_alone_as_served(problem.solution, problem.asked, answered):",
+     "        if problem is None or not stated_alone_as_served(problem.solution, problem.asked, answered):", _ENGLISH_2),  # re-anchored (wip/linI; s27 D3)
     ("en2-not-hold-read-as-hold", "'For which x does 2x + 7 = 15 not hold?' is read as '... hold'",
      _LINEAR + "vocabulary/en.json", '   "hold",\n   "hold true",', '   "hold",\n   "not hold",\n   "hold true",', _ENGLISH_2),
     ("en2-just-need-deleted", "'I just need the answer.' is no longer read (a word deleted from its class)",

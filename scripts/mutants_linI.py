@@ -48,7 +48,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     # red team 30 (B): the number alone is no claim now; the row breaks that rule back to linI's reading
     ("linI-fewshot-bare-any-problem", "'A: 3' (the number alone, a form of its own) blanked as history again",
      _LINEAR + "prompt.py", "        return False  # the number alone is a form of its own",
-     "        return len(problem.asked) == 1  # the number alone is a form of its own", _TESTS),
+     "        return stated is not None and len(asked) == 1  # the number alone is a form of its own", _TESTS),
     ("linI-json-routing", "a linear problem asked as JSON routed to the JSON task (not served)",
      "stepcache_integrations/core/tasks/__init__.py", "        LinearEquationTask(),\n        JsonTask(),",
      "        JsonTask(),\n        LinearEquationTask(),", _TESTS),

@@ -4,7 +4,7 @@ alone and re-instantiated with no model call, although docs/langchain.md promise
 is a proven answer. The adapters' rule (adapters/turns.py) judged the turn and kept the conversation; the linear
 reader's own transcript rule (linear/prompt.py ``_history_blanked``) then blanked the history because the turn
 "states values alone", right or not. A wrong earlier answer may be what the newest turn is about. Now a transcript's
-assistant turn must state its problem's solution (``_states_its_solution``), as a few-shot example must.
+assistant turn must state its problem's solution (``stated_alone_as_served``), as a few-shot example must.
 """
 
 from __future__ import annotations

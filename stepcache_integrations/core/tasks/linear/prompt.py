@@ -522,31 +522,23 @@ def _history_blanked(prompt: str) -> str:
         asked = prompt[turns[i].end() : turns[i + 1].start()]
         answered = prompt[turns[i + 1].end() : turns[i + 2].start()]
         problem = understand_prompt(asked.strip())
-        stated = _STATED_VALUES.fullmatch(answered.strip())
-        if problem is None or problem.format or stated is None or not _states_its_solution(problem, stated):
+        if problem is None or problem.format or not stated_alone_as_served(problem.solution, problem.asked, answered):
             return prompt
         for j in range(turns[i].start(), turns[i + 2].start()):
             blanked[j] = "\n" if prompt[j] == "\n" else " "
     return "".join(blanked)
 
 
-def _states_its_solution(problem: LinearProblem, stated: re.Match[str]) -> bool:
-    """Whether an assistant turn's stated values (``_STATED_VALUES``) are exactly its problem's solution: a wrong
-    earlier answer ("x = 6" for 3x + 5 = 20) may be what the newest turn is about, so the history is kept (red
-    team 29, D3: the adapters' rule, every assistant turn a proven answer, stated once for a transcript), and
-    written as the cache writes them (:func:`written_as_served`)."""
-    if stated.group("bare"):
-        return False  # the number alone is a form of its own ("A: 3"): the cache would answer "x = 7" (red team 30, B)
-    return written_as_served(problem.solution, problem.asked, stated.group())
-
-
 def stated_alone_as_served(solution: dict[str, Fraction], asked: tuple[str, ...], text: str) -> bool:
-    """Whether ``text`` is the asked values alone ("x = 3", "Answer: x = 3, y = 2", an optional full stop), written as
-    the cache writes them: a history's assistant message in any other layout ("**x = 3**", "$x = 3$", "Final answer:
-    x = 3", "2x = 6\nx = 3", "3" alone) shows a form the reply should follow (red team 30b; the rule of a transcript
-    written into one prompt, ``_states_its_solution``, for the adapters' message lists)."""
+    """Whether an assistant turn ``text`` is the asked values alone ("x = 3", "Answer: x = 3, y = 2", an optional full
+    stop), exactly its problem's solution and written as the cache writes them. A wrong earlier answer ("x = 6" for
+    3x + 5 = 20) may be what the newest turn is about (red team 29, D3); any other layout ("**x = 3**", "$x = 3$",
+    "Final answer: x = 3", "2x = 6\nx = 3", "3" alone) shows a form the reply should follow (red teams 30 and 30b, B).
+    The one rule of a transcript written into one prompt (``_history_blanked``) and of the adapters' message lists."""
     stated = _STATED_VALUES.fullmatch(text.strip())
-    return stated is not None and not stated.group("bare") and written_as_served(solution, asked, stated.group())
+    if stated is None or stated.group("bare"):
+        return False  # the number alone is a form of its own ("A: 3"): the cache would answer "x = 7" (red team 30, B)
+    return written_as_served(solution, asked, stated.group())
 
 
 def written_as_served(solution: dict[str, Fraction], asked: tuple[str, ...], line: str) -> bool:
