@@ -51,7 +51,7 @@ NEW_TEXT_EDITS = (
     "value_class", "modifier_insert", "semantic_operator", "clause_move", "number_swap", "number_word", "key_case",
     "statement_dup", "code_switch", "key_subset", "script_mix", "unicode_variant",
     "synonym_swap", "describing_value", "difference_key",
-    "function_word_key", "determiner_key", "unit_key", "dash_chain",
+    "function_word_key", "determiner_key", "unit_key", "dash_chain", "intent_prefix",
 )
 WITH_NEW = [False]  # set by judge.run_all(new_kinds=True)
 # format instructions appended to (or removed from) the end of a prompt: the oracle reads the first
@@ -1356,6 +1356,23 @@ def _dash_chain(text: str, rng: random.Random) -> str | None:
     return result if result != text else None
 
 
+# A sentence before a math prompt that asks for something else than the solution (red team 30c: "Quiz me:" was read
+# as chatter and the whole solution served): the oracle reads none of them, so any answer served without a model
+# call is a violation.
+INTENT_PREFIXES = (
+    "Quiz me: ", "Test me: ", "Quiz me on this one: ", "I'll try it myself, just check: ", "Give me only a hint: ",
+    "Don't tell me the answer, only the first step: ", "Check my work, I got 9: ", "Make a harder version of this: ",
+    "Write a word problem for this: ", "Hazme un examen: ", "Interroge-moi : ", "Frag mich ab: ",
+)
+
+
+def _intent_prefix(text: str, rng: random.Random) -> str | None:
+    """A prompt with a number, led by a sentence that asks for something else than its answer (INTENT_PREFIXES)."""
+    if not re.search(r"\d", text):
+        return None
+    return rng.choice(INTENT_PREFIXES) + text
+
+
 NEW_EDITS = {
     "value_class": _value_class, "modifier_insert": _modifier_insert, "semantic_operator": _semantic_operator,
     "clause_move": _clause_move, "number_swap": _number_swap, "number_word": _number_word, "key_case": _key_case,
@@ -1363,7 +1380,7 @@ NEW_EDITS = {
     "script_mix": _script_mix, "unicode_variant": _unicode_variant, "synonym_swap": _synonym_swap,
     "describing_value": _describing_value, "difference_key": _difference_key,
     "function_word_key": _function_word_key, "determiner_key": _determiner_key, "unit_key": _unit_key,
-    "dash_chain": _dash_chain,
+    "dash_chain": _dash_chain, "intent_prefix": _intent_prefix,
 }
 
 
@@ -1398,4 +1415,6 @@ def new_applicable(text: str) -> list[str]:
         kinds += ["function_word_key", "determiner_key", "unit_key"]  # wip/fuzzG
     if _math_dashes(text):
         kinds.append("dash_chain")  # wip/fuzzG
+    if re.search(r"\d", text):
+        kinds.append("intent_prefix")  # the lead, 2026-12-07 (red team 30c)
     return kinds

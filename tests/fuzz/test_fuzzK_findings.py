@@ -210,9 +210,11 @@ def test_the_oracle_does_not_guess_a_literal_or_a_key_renamed_at_one_mention(pro
 # sample of the new edit kinds over the new prompt kinds and the JSON, word and math kinds nearest to them.
 # wip/fuzzK's own kinds, the same sample as before wip/fuzzQ added its kinds to NEW_EDITS (those are judged in CI by
 # tests/fuzz/test_fuzzQ.py); wip/fuzzF's difference_key applies to none of these campaigns (its CI judge:
-# tests/fuzz/test_fuzzF_difference_key.py); wip/fuzzG's four kinds: tests/fuzz/test_fuzzG_keys_and_dashes.py
+# tests/fuzz/test_fuzzF_difference_key.py); wip/fuzzG's four kinds: tests/fuzz/test_fuzzG_keys_and_dashes.py;
+# intent_prefix: tests/fuzz/test_intent_prefix_kind.py
 FUZZK_KINDS = frozenset(NEW_EDITS) - {"script_mix", "unicode_variant", "synonym_swap", "difference_key",
-                                      "function_word_key", "determiner_key", "unit_key", "dash_chain"}  # wip/fuzzG's: its own file
+                                      "function_word_key", "determiner_key", "unit_key", "dash_chain",  # wip/fuzzG's
+                                      "intent_prefix"}
 CI_CAMPAIGNS = {"engine/json_reach", "engine/word_reach", "engine/json_en_syntax", "engine/json_stated", "engine/word_en",
                 "engine/math_en"}
 
