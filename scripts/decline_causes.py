@@ -369,7 +369,7 @@ def dev_files() -> list[str]:
     return [f for f in files if not _blind(f)]
 
 
-BLIND_SETS = ("28",)  # the session's blind set: never opened (set 27 became a dev set on 2026-12-07, 06:20)
+BLIND_SETS = ("29",)  # the session's blind set: never opened (set 28 became a dev set on 2026-12-07, 11:10)
 
 
 def _blind(name: str) -> bool:
