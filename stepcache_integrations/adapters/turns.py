@@ -14,8 +14,12 @@ change its answer:
   turn label, a chat tag or an arrow (a transcript or a few-shot block of its own) is not read;
 * every assistant turn is a proven answer to the user turn before it (its task's checks pass and prove
   every part of it: ``verification_level`` "proven") with nothing around it (``TaskHandler.answer_alone``: a
-  JSON object alone): no prose in it, so no convention announced there; and its values written as the task
-  writes them (``written_as_served``: "x = 3", not "x = 3.0" or "3" alone, a number form the reply would show);
+  JSON object alone): no prose in it, so no convention announced there; and written as the cache serves its
+  question in the format the newest question is served in (``written_as_served``; an earlier answer shows the form
+  the user expects the reply in): the linear values alone as the cache writes them ("x = 3", not "x = 3.0" or "3"
+  alone), the arithmetic answer exactly as its fallback writes it ("3 + 4 = 7." for "What is 3 + 4?"; "7" only
+  before a question that asks the number alone; not "7", "The answer is 7." or "**7**" before "What is 3 + 5?",
+  red team 30b B3, wip/histK);
 * the newest turn, with the system turn, is read by a task as a problem (it has a problem key); the system
   turn is read by the tasks' own persona rules there (a persona or none).
 
@@ -60,11 +64,14 @@ def alone_turns(engine: Any, turns: Sequence[Turn], render: Callable[[list[int]]
     exchanges = (len(body) - 1) // 2
     if not 1 <= exchanges <= MAX_EXCHANGES or body != ["user", "assistant"] * exchanges + ["user"]:
         return None
-    texts = [text for _, text in turns[start:]]
-    if not all(_answered_plainly(engine, texts[i], texts[i + 1]) for i in range(0, len(texts) - 1, 2)):
-        return None
     kept = [*range(start), len(turns) - 1]
-    return kept if _read_as_problem(engine, render(kept)) else None
+    newest = _planned(engine, render(kept))
+    if not _has_problem_key(newest):
+        return None
+    texts = [text for _, text in turns[start:]]
+    if not all(_answered_plainly(engine, texts[i], texts[i + 1], newest) for i in range(0, len(texts) - 1, 2)):
+        return None
+    return kept
 
 
 def question_after_system(engine: Any, turns: Sequence[Turn], render: Callable[[], str]) -> bool:
@@ -90,8 +97,9 @@ def _planned(engine: Any, prompt: str) -> Any:
         return None
 
 
-def _answered_plainly(engine: Any, asked: str, answered: str) -> bool:
-    """Whether ``asked`` is read alone as a plain problem and ``answered`` is a proven answer to it."""
+def _answered_plainly(engine: Any, asked: str, answered: str, newest: Any) -> bool:
+    """Whether ``asked`` is read alone as a plain problem and ``answered`` is a proven answer to it, written as the
+    cache serves it in the format the newest question (``newest``, its plan) is served in."""
     if _OWN_TRANSCRIPT.search(asked):
         return False
     plan = _planned(engine, asked)
@@ -106,14 +114,19 @@ def _answered_plainly(engine: Any, asked: str, answered: str) -> bool:
         return False
     if level != "proven":
         return False
-    as_served = getattr(handler, "written_as_served", None)  # a number form shown by the turn (red team 30, B)
-    if as_served is not None and not as_served(answered, constraints):
+    # the form the turn shows is the form the user expects the reply in (red teams 30, 30b, histK)
+    as_served = getattr(handler, "written_as_served", None)
+    served_in = newest.constraints if newest.handler is handler else None  # the newest question's own format
+    if as_served is not None and not as_served(answered, constraints, served_in):
         return False
     return stands_for(handler, answered, "".join(step.text for step in steps), level, constraints)
 
 
 def _read_as_problem(engine: Any, prompt: str) -> bool:
     """Whether a task reads ``prompt`` as a problem (it has a problem key)."""
-    plan = _planned(engine, prompt)
+    return _has_problem_key(_planned(engine, prompt))
+
+
+def _has_problem_key(plan: Any) -> bool:
     keys = None if plan is None else getattr(plan.handler, "problem_key", None)
     return keys is not None and keys(plan.constraints) is not None

@@ -20,6 +20,7 @@ of the grammar (``grammar.py``). The rules, each a function below:
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from fractions import Fraction
 from typing import Any
@@ -237,6 +238,18 @@ class ArithmeticTask(StepwiseTask):
         asked ("Reply with the number only", a yes/no predicate's answer word) (``adapters.turns``)."""
         new = ArithmeticConstraints.read(constraints)
         return new.claimed and new.form in ("", "value")
+
+    def written_as_served(self, answer: str, constraints: Any, newest: Any = None) -> bool:
+        """Whether an earlier assistant turn is exactly what the cache serves its question (``fallback``) in the
+        format the newest question (``newest``: its constraints, when this task reads it) is served in: "3 + 4 = 7."
+        for "What is 3 + 4?", "154." for "What is 14 times 11?", "7" only when the newest asks the number alone.
+        "7", "The answer is 7.", "**7**" or "7.0" before a plain question show a form the cache would not serve it
+        in (``adapters.turns``; red team 30b, B3): the conversation is kept, no claim."""
+        asked = ArithmeticConstraints.read(constraints)
+        if newest is not None and ArithmeticConstraints.read(newest).form == "number":
+            asked = dataclasses.replace(asked, form="number")
+        served = self.fallback(asked)
+        return served is not None and answer.strip() == served
 
     def problem_key(self, constraints: Any) -> str | None:
         """The expression up to its spaces (its value follows from it); None for a prompt not claimed."""
