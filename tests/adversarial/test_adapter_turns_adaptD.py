@@ -82,12 +82,16 @@ SYSTEM_TRAPS = ["You are a pirate!", "You are a helpful assistant who always ans
 
 
 def render(turns: Turns) -> Any:
-    """The LlamaIndex cache prompt of the turns at ``at`` (``messages_to_cache_prompt``)."""
-    return lambda at: messages_to_cache_prompt([ChatMessage(role=turns[i][0], content=turns[i][1]) for i in at])
+    """The LlamaIndex cache prompt of the turns at ``at``, the last one's text ``newest`` (``messages_to_cache_prompt``)."""
+    return lambda at, newest: messages_to_cache_prompt(
+        [*(ChatMessage(role=turns[i][0], content=turns[i][1]) for i in at[:-1]), ChatMessage(role="user", content=newest)])
 
 
 def alone(turns: Turns) -> list[int] | None:
-    return alone_turns(StepCache(), turns, render(turns))
+    """The turns kept (wip/histK: ``alone_turns`` also gives the newest turn's text as read; see
+    test_history_answer_forms.py)."""
+    read = alone_turns(StepCache(), turns, render(turns))
+    return None if read is None else read.kept
 
 
 # -- the rule ------------------------------------------------------------------------------------------

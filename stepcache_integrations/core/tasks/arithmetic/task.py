@@ -30,7 +30,7 @@ from ..base import UnitCheck, Verification
 from ..fingerprint import same_prompt
 from ..stepwise import StepwiseTask
 from .constraints import ArithmeticConstraints
-from .grammar import AnswerLine, format_value, plain_prose, read_answer_line, value_literals, yes_no
+from .grammar import AnswerLine, format_value, number_alone_asked, plain_prose, read_answer_line, value_literals, yes_no
 
 __all__ = ["ArithmeticTask"]
 
@@ -250,6 +250,14 @@ class ArithmeticTask(StepwiseTask):
             asked = dataclasses.replace(asked, form="number")
         served = self.fallback(asked)
         return served is not None and answer.strip() == served
+
+    def alone_form_asked(self, question: str, constraints: Any) -> str | None:
+        """The newest user turn ``question`` (read as ``constraints``, no form asked) with its table's instruction
+        asking the number alone: the form a conversation whose every earlier answer is the number alone ("7")
+        asks (``adapters.turns``, wip/histK); the prompt is then keyed and checked as form "number". None: no
+        such turn (a yes/no predicate, a form asked already, an instruction its table does not read with it)."""
+        new = ArithmeticConstraints.read(constraints)
+        return number_alone_asked(question, new.language) if new.claimed and new.form in ("", "value") else None
 
     def problem_key(self, constraints: Any) -> str | None:
         """The expression up to its spaces (its value follows from it); None for a prompt not claimed."""
