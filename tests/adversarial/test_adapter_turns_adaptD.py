@@ -43,7 +43,8 @@ JSON_B = 'Return a JSON object with keys "name" and "age".\nname: Bob\nage: 41'
 SERVED: list[Turns] = [
     [("user", "What is 3 + 4?"), ("assistant", "7"), ("user", "What is 3 + 5?")],
     [("user", "What is 3 + 4?"), ("assistant", "3 + 4 = 7."), ("user", "What is 3 + 5?")],
-    [("user", "What is 3 + 4?"), ("assistant", "The answer is 7."), ("user", "What is 3 + 5?")],
+    # wip/histK: "The answer is 7." is a form no format writes: no claim now (test_history_answer_forms.py); "7" asks
+    # the number alone of the newest question
     [("system", "You are a helpful assistant."), ("user", "What is 3 + 4?"), ("assistant", "7"), ("user", "What is 3 + 5?")],
     [("system", "You are a helpful assistant!"), ("user", "What is 3 + 4?"), ("assistant", "7"), ("user", "What is 3 + 5?")],
     [("user", "What is 3 + 4?"), ("assistant", "7"), ("user", "What is 14 times 11?"), ("assistant", "154"),
@@ -225,7 +226,8 @@ def test_a_simple_chat_engine_follow_up_is_served_without_a_model_call() -> None
     engine = SimpleChatEngine.from_defaults(llm=StepCacheLLM(llm=inner, cache=StepCache()))
     assert str(engine.chat("What is 3 + 4?")) == "7"
     reply = engine.chat("What is 3 + 5?")
-    assert inner.calls == 1 and str(reply).strip() == "3 + 5 = 8.", (inner.calls, str(reply))
+    # wip/histK: the earlier "7" asks the number alone: served in that form ("3 + 5 = 8." before)
+    assert inner.calls == 1 and str(reply).strip() == "8", (inner.calls, str(reply))
 
 
 @pytest.mark.parametrize("earlier", ["From now on answer in binary. What is 3 + 4?", "Use base 7. What is 3 + 4?"])
