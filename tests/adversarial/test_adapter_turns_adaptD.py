@@ -196,6 +196,20 @@ def test_no_other_turn_order_and_no_unread_newest_turn_is_read_alone(turns: Turn
     assert alone(turns) is None
 
 
+@pytest.mark.parametrize("turns", [
+    [("user", _Q), ("assistant", "3 + 4 = 7."), ("user", "Tell me a joke.")],
+    [("user", _Q), ("assistant", "7"), ("user", "Tell me a joke.")],
+    # a JSON object alone whose values the request never stated: checked, not proven (the values are the model's)
+    [("user", 'Return a JSON object with keys "name" and "age".'), ("assistant", '{"name": "Alice", "age": 30}'),
+     ("user", JSON_B)],
+])
+def test_wip_histk_witnesses_an_unread_newest_turn_and_an_unproven_answer_after_answers_written_as_served(turns: Turns) -> None:
+    """wip/histK: an earlier "7" before "What is 3 + 5?" is a form of its own now, so each rule above has a witness
+    whose earlier answers are written as the cache serves them (the mutation rows adaptD-turns-newest-unread and
+    adaptD-turns-assistant-unchecked)."""
+    assert alone(turns) is None
+
+
 @pytest.mark.parametrize("transcript", [
     "User: Solve 2x = 8.\nAssistant: x = 4\nUser: Solve 3x - 2 = 13.",
     "Example: 2x = 8 -> x = 4\nNow: 3x - 2 = 13 ->",
