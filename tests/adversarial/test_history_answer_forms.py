@@ -240,3 +240,18 @@ def test_a_bare_number_conversation_meets_the_entries_of_the_question_asking_the
     assert [m.content for m in model.calls[0]] == [Q34, "7", Q35]
     reply = wrapped.invoke("What is 3 + 5? Digits only.")
     assert len(model.calls) == 1 and reply.content == "8"
+
+
+def test_llama_index_sends_the_model_the_conversation_and_keys_the_number_form() -> None:
+    seen: list[str] = []
+
+    def respond(prompt: str) -> str:
+        seen.append(prompt)
+        return "8"
+
+    inner = ScriptedLLM(respond, chat_model=True)
+    llm = StepCacheLLM(llm=inner, cache=StepCache())
+    llm.chat([ChatMessage(role=MessageRole.USER, content=Q34), ChatMessage(role=MessageRole.ASSISTANT, content="7"),
+              ChatMessage(role=MessageRole.USER, content=Q35)])
+    assert inner.calls == 1 and "Digits only" not in seen[0] and Q35 in seen[0]
+    assert llm.complete("What is 3 + 5? Digits only.").text == "8" and inner.calls == 1
