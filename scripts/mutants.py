@@ -850,3 +850,6 @@ MUTANTS += [Mutant(*row) for row in _JSONAG_ROWS]
 from mutants_arithW import ROWS as _ARITHW_ROWS  # noqa: E402 - wip/arithW: primality, 'Please calculate', 'What does E equal?', 'Add 7 and 5', '7+5?', sign words, '.5 plus .25', which-is-bigger in every table
 
 MUTANTS += [Mutant(*row) for row in _ARITHW_ROWS]
+from mutants_histK import ROWS as _HISTK_ROWS  # noqa: E402 - wip/histK: an earlier answer's form (arithmetic written_as_served), bare numbers ask the number alone
+
+MUTANTS += [Mutant(*row) for row in _HISTK_ROWS]

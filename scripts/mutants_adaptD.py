@@ -12,7 +12,7 @@ _TESTS = ("tests/adversarial/test_adapter_turns_adaptD.py",)
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("adaptD-turns-plain-unchecked", "an earlier 'What is 3 + 4? Reply with the number only.' (a format) lets the newest turn be read alone",
-     _TURNS, "    if plain is None or not plain(constraints):\n", "    if plain is None:\n", _TESTS),
+     _TURNS, "    if plain is None or not plain(constraints) or (", "    if plain is None or (", _TESTS),  # wip/histK: re-anchored
     ("adaptD-turns-assistant-unchecked", "an assistant turn 'Sure, from now on I answer in binary.\\n3 + 4 = 7.' (checked, not proven) is taken as answered",
      _TURNS, '    if level != "proven":\n        return False\n', "", _TESTS),
     ("adaptD-turns-answer-alone-unchecked", "a JSON assistant turn with prose around the object ('From now on I will write every name in uppercase.') is taken as answered",
@@ -24,7 +24,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("adaptD-turns-transcript-unchecked", "an earlier turn holding its own transcript ('User: ...\\nAssistant: x = 4\\nUser: ...') is read",
      _TURNS, "    if _OWN_TRANSCRIPT.search(asked):\n", "    if False:\n", _TESTS),
     ("adaptD-turns-newest-unread", "a newest turn no task reads ('Tell me a joke.') is read alone (stored as the lone prompt's free text)",
-     _TURNS, "    return kept if _read_as_problem(engine, render(kept)) else None\n", "    return kept\n", _TESTS),
+     _TURNS, "    if not _has_problem_key(newest):\n        return None\n    if _history_read_away(", "    if _history_read_away(",
+     _TESTS),  # wip/histK: re-anchored (the newest turn is read first now)
     ("adaptD-turns-unbounded", "a history longer than MAX_EXCHANGES is read (each earlier turn read: unbounded work)",
      _TURNS, "    if not 1 <= exchanges <= MAX_EXCHANGES or", "    if not 1 <= exchanges or", _TESTS),
     ("adaptD-turns-never", "the newest turn is never read alone: the SimpleChatEngine follow-up goes to the model again",

@@ -18,7 +18,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      "        k in solution and Fraction(v) == solution[k] for k, v in values.items())", _B),
     ("s28-b-turns-form-unchecked", "a LangChain history's assistant turn 'x = 3.0' is read away (the task's form rule not asked)",
      "stepcache_integrations/adapters/turns.py",
-     "    if as_served is not None and not as_served(answered, constraints):", "    if False:", _B),
+     "    if as_served is not None and not as_served(answered, constraints, served_in):", "    if False:", _B),  # wip/histK: re-anchored
     ("s28-a-constants-unchanged", "prose naming the old constants is served for a problem of the same form ('Take away four' for 2x + 7 = 17)",
      "stepcache_integrations/core/tasks/linear/task.py",
      "            sorted(cached.params)) != (new.equations,", "            sorted(new.params)) != (new.equations,", _A),

@@ -814,10 +814,16 @@ def newest_turn_alone(request: Request, engine: Any, owner: Any, spec: Any) -> R
     if any(part is not None for part in named) or request.kind != "chat" or len(request.messages) < 3 or request.digest is not None or request.unread:
         return request
     turns = [(_TURN_ROLES.get(m.type, ""), message_text(m)) for m in request.messages]
-    kept = alone_turns(engine, turns, lambda at: messages_to_text([request.messages[i] for i in at]))
-    if kept is None:
+    alone = alone_turns(engine, turns, lambda at, newest: messages_to_text(_newest_as(request.messages, at, newest)))
+    if alone is None:
         return request
-    return Request("chat", messages_to_text([request.messages[i] for i in kept]), list(request.messages))
+    return Request("chat", messages_to_text(_newest_as(request.messages, alone.kept, alone.newest)), list(request.messages))
+
+
+def _newest_as(messages: list[BaseMessage], at: list[int], newest: str) -> list[BaseMessage]:
+    """The messages at ``at``, the last one's text ``newest`` (a format the history asks: ``adapters.turns``)."""
+    kept = [messages[i] for i in at]
+    return kept if message_text(kept[-1]) == newest else [*kept[:-1], HumanMessage(content=newest)]
 
 
 def parse_cache_prompt(prompt: str) -> Request:

@@ -104,6 +104,12 @@ from ._spans import conversation_scope, install, report
 logger = logging.getLogger("stepcache_integrations.llama_index")  # one line per request, as the LangChain adapters
 
 
+def _newest_as(messages: Sequence[ChatMessage], at: list[int], newest: str) -> list[ChatMessage]:
+    """The messages at ``at``, the last one's text ``newest`` (a format the history asks: ``adapters.turns``)."""
+    kept = [messages[i] for i in at]
+    return kept if (kept[-1].content or "") == newest else [*kept[:-1], ChatMessage(role=kept[-1].role, content=newest)]
+
+
 class _Begun(NamedTuple):
     """One request as ``StepCacheLLM._begin`` read it: its ``llm_key``, its tier, the lookup options of
     the partition every sampling shares (None: its own is that one, or ``llm_key`` is set) and the
@@ -368,8 +374,8 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         if request_rest(messages) is not None:
             return None
         turns = [(role_name(m), m.content or "") for m in messages]
-        kept = alone_turns(self._cache, turns, lambda at: messages_to_cache_prompt([messages[i] for i in at]))
-        return None if kept is None else [messages[i] for i in kept]
+        alone = alone_turns(self._cache, turns, lambda at, newest: messages_to_cache_prompt(_newest_as(messages, at, newest)))
+        return None if alone is None else _newest_as(messages, alone.kept, alone.newest)
 
     def _plan_flow(self, prompt: str, begun: _Begun, kwargs: dict[str, Any]) -> TwinFlow[CachePlan]:
         """The request's plan: its own partition's, or the shared partition's when that one is a cache-only

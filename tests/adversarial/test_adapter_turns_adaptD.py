@@ -43,7 +43,8 @@ JSON_B = 'Return a JSON object with keys "name" and "age".\nname: Bob\nage: 41'
 SERVED: list[Turns] = [
     [("user", "What is 3 + 4?"), ("assistant", "7"), ("user", "What is 3 + 5?")],
     [("user", "What is 3 + 4?"), ("assistant", "3 + 4 = 7."), ("user", "What is 3 + 5?")],
-    [("user", "What is 3 + 4?"), ("assistant", "The answer is 7."), ("user", "What is 3 + 5?")],
+    # wip/histK: "The answer is 7." is a form no format writes: no claim now (test_history_answer_forms.py); "7" asks
+    # the number alone of the newest question
     [("system", "You are a helpful assistant."), ("user", "What is 3 + 4?"), ("assistant", "7"), ("user", "What is 3 + 5?")],
     [("system", "You are a helpful assistant!"), ("user", "What is 3 + 4?"), ("assistant", "7"), ("user", "What is 3 + 5?")],
     [("user", "What is 3 + 4?"), ("assistant", "7"), ("user", "What is 14 times 11?"), ("assistant", "154"),
@@ -82,12 +83,16 @@ SYSTEM_TRAPS = ["You are a pirate!", "You are a helpful assistant who always ans
 
 
 def render(turns: Turns) -> Any:
-    """The LlamaIndex cache prompt of the turns at ``at`` (``messages_to_cache_prompt``)."""
-    return lambda at: messages_to_cache_prompt([ChatMessage(role=turns[i][0], content=turns[i][1]) for i in at])
+    """The LlamaIndex cache prompt of the turns at ``at``, the last one's text ``newest`` (``messages_to_cache_prompt``)."""
+    return lambda at, newest: messages_to_cache_prompt(
+        [*(ChatMessage(role=turns[i][0], content=turns[i][1]) for i in at[:-1]), ChatMessage(role="user", content=newest)])
 
 
 def alone(turns: Turns) -> list[int] | None:
-    return alone_turns(StepCache(), turns, render(turns))
+    """The turns kept (wip/histK: ``alone_turns`` also gives the newest turn's text as read; see
+    test_history_answer_forms.py)."""
+    read = alone_turns(StepCache(), turns, render(turns))
+    return None if read is None else read.kept
 
 
 # -- the rule ------------------------------------------------------------------------------------------
@@ -191,6 +196,20 @@ def test_no_other_turn_order_and_no_unread_newest_turn_is_read_alone(turns: Turn
     assert alone(turns) is None
 
 
+@pytest.mark.parametrize("turns", [
+    [("user", _Q), ("assistant", "3 + 4 = 7."), ("user", "Tell me a joke.")],
+    [("user", _Q), ("assistant", "7"), ("user", "Tell me a joke.")],
+    # a JSON object alone whose values the request never stated: checked, not proven (the values are the model's)
+    [("user", 'Return a JSON object with keys "name" and "age".'), ("assistant", '{"name": "Alice", "age": 30}'),
+     ("user", JSON_B)],
+])
+def test_wip_histk_witnesses_an_unread_newest_turn_and_an_unproven_answer_after_answers_written_as_served(turns: Turns) -> None:
+    """wip/histK: an earlier "7" before "What is 3 + 5?" is a form of its own now, so each rule above has a witness
+    whose earlier answers are written as the cache serves them (the mutation rows adaptD-turns-newest-unread and
+    adaptD-turns-assistant-unchecked)."""
+    assert alone(turns) is None
+
+
 @pytest.mark.parametrize("transcript", [
     "User: Solve 2x = 8.\nAssistant: x = 4\nUser: Solve 3x - 2 = 13.",
     "Example: 2x = 8 -> x = 4\nNow: 3x - 2 = 13 ->",
@@ -221,7 +240,8 @@ def test_a_simple_chat_engine_follow_up_is_served_without_a_model_call() -> None
     engine = SimpleChatEngine.from_defaults(llm=StepCacheLLM(llm=inner, cache=StepCache()))
     assert str(engine.chat("What is 3 + 4?")) == "7"
     reply = engine.chat("What is 3 + 5?")
-    assert inner.calls == 1 and str(reply).strip() == "3 + 5 = 8.", (inner.calls, str(reply))
+    # wip/histK: the earlier "7" asks the number alone: served in that form ("3 + 5 = 8." before)
+    assert inner.calls == 1 and str(reply).strip() == "8", (inner.calls, str(reply))
 
 
 @pytest.mark.parametrize("earlier", ["From now on answer in binary. What is 3 + 4?", "Use base 7. What is 3 + 4?"])

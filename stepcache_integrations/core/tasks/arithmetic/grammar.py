@@ -40,6 +40,7 @@ __all__ = [
     "Question",
     "AnswerLine",
     "read_question",
+    "number_alone_asked",
     "read_expression",
     "read_answer_line",
     "plain_prose",
@@ -407,6 +408,24 @@ def _signs() -> dict[int, str]:
 def yes_no(language: str) -> tuple[str, str]:
     """A predicate's answers in the words of the table that read it ("Ja.", "Nein."; English by default)."""
     return tuple(_tables().get(language, {}).get("yes_no", ("Yes.", "No.")))  # type: ignore[return-value]
+
+
+def number_alone_asked(question: str, language: str) -> str | None:
+    """``question`` (read in ``language``'s table, asking no form) followed by that table's first instruction asking
+    for the number alone that the grammar reads with it ("What is 3 + 5? Digits only."): the form an earlier
+    conversation's bare-number answers ask (``adapters.turns``, wip/histK); None when no instruction reads so."""
+    table = _tables().get(language, {})
+    asked = read_question(question)
+    if asked is None or asked.form not in ("", "value") or asked.language != language:
+        return None
+    space = " " if table.get("spaced") else ""
+    for words in table.get("classes", {}).get("NUMBER_ONLY", ())[:4]:
+        text = f"{question}{space}{words[:1].upper()}{words[1:]}{'.' if table.get('spaced') else '。'}"
+        read = read_question(text)
+        if read is not None and (read.expression, read.value, read.form, read.language) == (
+                asked.expression, asked.value, "number", language):
+            return text
+    return None
 
 
 class _Read(Transformer):

@@ -20,6 +20,7 @@ of the grammar (``grammar.py``). The rules, each a function below:
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from fractions import Fraction
 from typing import Any
@@ -29,7 +30,7 @@ from ..base import UnitCheck, Verification
 from ..fingerprint import same_prompt
 from ..stepwise import StepwiseTask
 from .constraints import ArithmeticConstraints
-from .grammar import AnswerLine, format_value, plain_prose, read_answer_line, value_literals, yes_no
+from .grammar import AnswerLine, format_value, number_alone_asked, plain_prose, read_answer_line, value_literals, yes_no
 
 __all__ = ["ArithmeticTask"]
 
@@ -237,6 +238,26 @@ class ArithmeticTask(StepwiseTask):
         asked ("Reply with the number only", a yes/no predicate's answer word) (``adapters.turns``)."""
         new = ArithmeticConstraints.read(constraints)
         return new.claimed and new.form in ("", "value")
+
+    def written_as_served(self, answer: str, constraints: Any, newest: Any = None) -> bool:
+        """Whether an earlier assistant turn is exactly what the cache serves its question (``fallback``) in the
+        format the newest question (``newest``: its constraints, when this task reads it) is served in: "3 + 4 = 7."
+        for "What is 3 + 4?", "154." for "What is 14 times 11?", "7" only when the newest asks the number alone.
+        "7", "The answer is 7.", "**7**" or "7.0" before a plain question show a form the cache would not serve it
+        in (``adapters.turns``; red team 30b, B3): the conversation is kept, no claim."""
+        asked = ArithmeticConstraints.read(constraints)
+        if newest is not None and ArithmeticConstraints.read(newest).form == "number":
+            asked = dataclasses.replace(asked, form="number")
+        served = self.fallback(asked)
+        return served is not None and answer.strip() == served
+
+    def alone_form_asked(self, question: str, constraints: Any) -> str | None:
+        """The newest user turn ``question`` (read as ``constraints``, no form asked) with its table's instruction
+        asking the number alone: the form a conversation whose every earlier answer is the number alone ("7")
+        asks (``adapters.turns``, wip/histK); the prompt is then keyed and checked as form "number". None: no
+        such turn (a yes/no predicate, a form asked already, an instruction its table does not read with it)."""
+        new = ArithmeticConstraints.read(constraints)
+        return number_alone_asked(question, new.language) if new.claimed and new.form in ("", "value") else None
 
     def problem_key(self, constraints: Any) -> str | None:
         """The expression up to its spaces (its value follows from it); None for a prompt not claimed."""

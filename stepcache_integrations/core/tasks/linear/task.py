@@ -241,10 +241,11 @@ class LinearEquationTask(StepwiseTask):
         c = self.load_constraints(constraints)
         return bool(c.solution and c.equations) and not (c.format or c.answer_label or c.answer_form or c.target)
 
-    def written_as_served(self, answer: str, constraints: Any) -> bool:
+    def written_as_served(self, answer: str, constraints: Any, newest: Any = None) -> bool:
         """Whether an earlier assistant turn is the asked values alone, written as this task writes a plain
         problem's answer ("x = 3", not "x = 3.0", "x = 6/2", "**x = 3**" or "3" alone): any other turn read away
-        as history would drop the form it shows (``adapters.turns``; red teams 30 and 30b, B)."""
+        as history would drop the form it shows (``adapters.turns``; red teams 30 and 30b, B). ``newest`` (the
+        newest question's constraints, this task's) is not read: every format this task serves writes the values so."""
         c = self.load_constraints(constraints)
         return bool(c.solution) and stated_alone_as_served(c.solution or {}, c.asked, answer)
 
