@@ -853,3 +853,6 @@ MUTANTS += [Mutant(*row) for row in _ARITHW_ROWS]
 from mutants_histK import ROWS as _HISTK_ROWS  # noqa: E402 - wip/histK: an earlier answer's form (arithmetic written_as_served), bare numbers ask the number alone
 
 MUTANTS += [Mutant(*row) for row in _HISTK_ROWS]
+from mutants_rt31 import ROWS as _RT31_ROWS  # noqa: E402 - red team 31: a prompt asking the steps gets an answer with a step
+
+MUTANTS += [Mutant(*row) for row in _RT31_ROWS]

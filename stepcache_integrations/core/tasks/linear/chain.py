@@ -954,6 +954,50 @@ def format_errors(
     return [why for failed, why in _checks(lines[:-1], lines[-1], fmt, label, asked, target) if failed]
 
 
+# A working line that states values and nothing else: "x = 2", "1. x = 2", "**Answer:** x = 2, y = 3" (a one-word label)
+_VALUES_ONLY = re.compile(
+    rf"\s*(?:[^\W\d_]+\s*:\s*)?(?:{_VALUE}|[A-Za-z](?:_?[0-9]+)?\s*=\s*{_VALUE}"
+    rf"(?:\s*(?:,|;|and)\s*[A-Za-z](?:_?[0-9]+)?\s*=\s*{_VALUE})*)\s*\.?\s*$")
+
+
+def derivation_errors(steps: list[Step], fmt: tuple[str, ...], given: tuple[str, ...]) -> list[str]:
+    """"Show your steps" (red team 31): the working before the last line holds at least one step, a line that is
+    neither values alone ("x = 2" twice, "1. x = 2", "x = 6" then "y = 4") nor a given equation restated ("2x + 3 =
+    7" then "x = 2"). Else the answer states results only and is not served or stored for a prompt asking steps."""
+    if "steps" not in fmt:
+        return []
+    lines = [line for step in steps for line in step.text.splitlines() if line.strip()]
+    restated = {_bare_equation(text) for text in given}
+    bodies = [_unlabelled_step(line) for line in lines[:-1]]
+    if "lines" in fmt and any(_packed(body, restated) for body in bodies):
+        return ["the prompt asks for one step per line; a line states two steps"]
+    if any(not _VALUES_ONLY.match(body) and _bare_equation(body) not in restated for body in bodies):
+        return []
+    return ["the prompt asks for the steps; the working states no step between the problem and its values"]
+
+
+def _unlabelled_step(line: str) -> str:
+    label = _STEP_LABEL.match(line)
+    return (line[label.end():] if label else line).replace("*", "")
+
+
+def _packed(body: str, restated: set[str]) -> bool:
+    """Two steps on one line ("2x = 6, x = 3"): equations joined, other than the given system restated ("The system
+    is x + y = 9; x - y = 3.") or the values stated together ("... gives x = 6, y = 3.")."""
+    tails = [_EQUATION_TAIL.search(part) for part in re.split(r"[,;]|\band\b|\bso\b", body) if "=" in part]
+    equations = [tail.group() if tail else "" for tail in tails]
+    return len(equations) > 1 and not all(_bare_equation(eq) in restated for eq in equations) and not all(
+        _VALUES_ONLY.match(eq) for eq in equations)
+
+
+# An equation at the end of a clause: from its first number, sign, bracket or one-letter name ("gives x = 6" -> "x = 6")
+_EQUATION_TAIL = re.compile(r"(?:[-+(\d]|\b[A-Za-z](?![A-Za-z])).*=.*$")
+
+
+def _bare_equation(text: str) -> str:
+    return re.sub(r"[\s*$\\]", "", text).rstrip(".").lower()
+
+
 def _form_errors(
     lines: list[str], fmt: tuple[str, ...], label: str, asked: tuple[str, ...], target: str, form: str
 ) -> list[str]:

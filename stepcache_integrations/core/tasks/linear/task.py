@@ -17,7 +17,7 @@ from ..base import UnitCheck, Verification
 from ..stepwise import StepwiseTask
 from .chain import LinearConstraints
 from .answer_form import BOXED, is_json_form, json_values, json_written, value_in, written_in
-from .chain import format_errors
+from .chain import derivation_errors, format_errors
 from .prompt import COMMA_DECIMAL, stated_alone_as_served, understand_prompt
 from .reader import LANGUAGES_JOINED
 from .rewrite import reinstantiate_steps
@@ -470,6 +470,7 @@ def _format_errors(steps: list[Step], c: LinearConstraints) -> list[str]:
     and compared with the proven one (the template's line may state it in words no answer-line
     reader knows: its slot is then the only place it is stated)."""
     errors = format_errors(steps, c.format, c.answer_label, c.asked_or_all, c.target, c.answer_form)
+    errors = errors or derivation_errors(steps, c.format, c.equation_texts)
     if errors or not c.answer_form or not c.solution:
         return errors
     lines = [line for step in steps for line in step.text.splitlines() if line.strip()]

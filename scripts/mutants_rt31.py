@@ -1,0 +1,29 @@
+"""Mutation-check rows for red team 31 (classes 1-3, the lead): a prompt asking the steps is served or stores an
+answer only when its working holds a step (``chain.derivation_errors``); one step per line asked, two steps on a line
+fail. Appended by ``mutants.py`` to its table: (id, behaviour, file, old, new, tests)."""
+
+from __future__ import annotations
+
+_CHAIN = "stepcache_integrations/core/tasks/linear/chain.py"
+_TASK = "stepcache_integrations/core/tasks/linear/task.py"
+_T = ("tests/adversarial/test_red_team_31_steps_shown.py",)
+
+# fmt: off
+ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
+    ("rt31-steps-rule-unused", "a plain 'x = 2' re-instantiated with an 'Answer:' line served where steps are asked",
+     _TASK, "    errors = errors or derivation_errors(steps, c.format, c.equation_texts)\n", "", _T),
+    ("rt31-values-only-a-step", "'x = 2\\nx = 2' counts as a step (values alone not told apart)",
+     _CHAIN, "    if any(not _VALUES_ONLY.match(body) and _bare_equation(body) not in restated for body in bodies):\n",
+     "    if any(_bare_equation(body) not in restated for body in bodies):\n", _T),
+    ("rt31-restated-a-step", "'2x + 3 = 7\\nx = 2' (the problem restated) counts as a step",
+     _CHAIN, "    if any(not _VALUES_ONLY.match(body) and _bare_equation(body) not in restated for body in bodies):\n",
+     "    if any(not _VALUES_ONLY.match(body) for body in bodies):\n", _T),
+    ("rt31-step-label-kept", "'1. x = 2\\n2. x = 2': the step number read as part of the line (a step)",
+     _CHAIN, "    return (line[label.end():] if label else line).replace(\"*\", \"\")\n",
+     "    return line.replace(\"*\", \"\")\n", _T),
+    ("rt31-packed-unchecked", "'2x = 6, x = 3' on one line served where one step per line is asked",
+     _CHAIN, "    if \"lines\" in fmt and any(_packed(body, restated) for body in bodies):\n",
+     "    if False:\n", _T),
+    ("rt31-packed-values-statement", "the engine's own 'gives x = 6, y = 3' counted as two steps (its derivation fails one step per line)",
+     _CHAIN, "        _VALUES_ONLY.match(eq) for eq in equations)\n", "        False for eq in equations)\n", _T),
+]

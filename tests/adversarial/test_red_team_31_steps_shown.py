@@ -1,0 +1,81 @@
+"""Red team 31 (classes 1-3): a prompt that asks for the steps was served, or stored as proven, an answer that shows
+none: "x = 2" twice, "1. x = 2\\n2. x = 2", "x = 6\\ny = 4", the problem restated then the value, or a plain answer
+re-instantiated with an "Answer:" line added; one step per line asked and "2x = 6, x = 3" served. The working must now
+hold a step (chain.derivation_errors): else the engine writes its own derivation (or the model answers)."""
+
+from __future__ import annotations
+
+import pytest
+
+from stepcache_integrations import StepCache
+from stepcache_integrations.core.tasks.linear.chain import LinearConstraints, derivation_errors
+from stepcache_integrations.core.types import Step
+
+NO_STEP = ["x = 2\nx = 2", "2x + 3 = 7\nx = 2", "1. x = 2\n2. x = 2", "x = 2\nAnswer: x = 2", "**x = 2**\nx = 2",
+           "2x+3=7\nAnswer: x = 2"]
+A_STEP = ["2x = 4\nx = 2", "Subtract 3 from both sides: 2x = 4\nx = 2", "Step 1: 2x = 4\nStep 2: x = 2",
+          "Divide both sides by 2 after subtracting 3.\nx = 2"]
+
+
+def _c(prompt: str) -> LinearConstraints:
+    return LinearConstraints.of_prompt(prompt)
+
+
+@pytest.mark.parametrize("answer", NO_STEP)
+def test_an_answer_with_no_step_fails_a_prompt_asking_steps(answer: str) -> None:
+    c = _c("Show your steps: 2x + 3 = 7")
+    assert "steps" in c.format and derivation_errors([Step(text=answer)], c.format, c.equation_texts)
+
+
+@pytest.mark.parametrize("answer", A_STEP)
+def test_an_answer_with_a_step_passes(answer: str) -> None:
+    c = _c("Show your steps: 2x + 3 = 7")
+    assert derivation_errors([Step(text=answer)], c.format, c.equation_texts) == []
+
+
+def test_no_steps_asked_no_rule() -> None:
+    c = _c("Solve 2x + 3 = 7.")
+    assert derivation_errors([Step(text="x = 2")], c.format, c.equation_texts) == []
+
+
+def test_a_system_stated_values_alone_is_no_step_and_the_engine_derivation_is() -> None:
+    c = _c("Show your steps: x + y = 10, x - y = 2")
+    assert derivation_errors([Step(text="x = 6\ny = 4")], c.format, c.equation_texts)
+    engine = "Step 1: The system is x + y = 10; x - y = 2.\nStep 2: Solving the system exactly gives x = 6, y = 4.\nAnswer: x = 6, y = 4"
+    assert derivation_errors([Step(text=engine)], c.format, c.equation_texts) == []
+
+
+@pytest.mark.parametrize("packed", ["2x = 6, x = 3\nAnswer: x = 3", "2x = 6 so x = 3\nx = 3", "2x = 6 and x = 3\nx = 3"])
+def test_one_step_per_line_asked_two_steps_on_a_line_fail(packed: str) -> None:
+    c = _c("Solve 2x + 3 = 9 for x. Put each step on a new line.")
+    assert "lines" in c.format and derivation_errors([Step(text=packed)], c.format, c.equation_texts)
+    assert derivation_errors([Step(text="2x = 6\nx = 3")], c.format, c.equation_texts) == []
+
+
+@pytest.mark.parametrize(("first", "answer", "second"), [
+    ("Solve 2x + 3 = 7.", "x = 2", "Show your steps: 2x + 3 = 9"),
+    ("Solve 2x + 3 = 7.", "x = 2", "Solve 2x + 3 = 7 for x step by step."),
+    ("Solve 2x + 3 = 7.", "2x = 4, x = 2", "Solve 2x + 3 = 9 for x. Put each step on a new line."),
+])
+def test_a_plain_answer_is_not_served_where_steps_are_asked(first: str, answer: str, second: str) -> None:
+    cache = StepCache()
+    cache.generate(first, lambda prompt: answer)
+    result = cache.generate(second, lambda prompt: "MODEL")
+    if result.text != "MODEL":  # the engine's own derivation: a step on every line, proven
+        c = _c(second)
+        assert result.verified and derivation_errors([Step(text=result.text)], c.format, c.equation_texts) == []
+        assert "Step 2:" in result.text
+
+
+@pytest.mark.parametrize("answer", ["x = 2\nx = 2", "2x + 3 = 7\nx = 2", "1. x = 2\n2. x = 2"])
+def test_a_model_answer_with_no_step_is_not_stored_as_the_answer(answer: str) -> None:
+    cache = StepCache()
+    result = cache.generate("Show your steps: 2x + 3 = 7", lambda prompt: answer)
+    assert result.text != answer
+
+
+def test_a_system_asked_one_step_per_line_gets_the_engine_derivation() -> None:
+    prompt = "Solve the system x + y = 9, x - y = 3. Put each step on a new line."
+    result = StepCache().generate(prompt, lambda p: "MODEL")
+    assert result.verified and result.text.startswith("Step 1: The system is x + y = 9; x - y = 3.")
+    assert result.text.endswith("Answer: x = 6, y = 3")
