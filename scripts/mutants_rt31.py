@@ -27,3 +27,10 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("rt31-packed-values-statement", "the engine's own 'gives x = 6, y = 3' counted as two steps (its derivation fails one step per line)",
      _CHAIN, "        _VALUES_ONLY.match(eq) for eq in equations)\n", "        False for eq in equations)\n", _T),
 ]
+ROWS += [
+    ("rt31-clause-label", "'Subtract 4 and divide by 3: x = 5' read as the answer alone (any clause before a colon a label)",
+     _CHAIN, '    rf"\\s*\\**\\s*(?:[^\\W\\d_]+(?: [^\\W\\d_]+){{0,2}}(?: \\d{{1,3}})?\\s*:\\s*\\**\\s*)?',
+     '    rf"\\s*\\**\\s*(?:[^\\W\\d_][\\w ]*:\\s*\\**\\s*)?', _T),
+    ("rt31-clause-label-target", "'Subtract 4 and divide: x^2 = 25' read as the asked expression alone",
+     _CHAIN, "    if colon and not _SHORT_LABEL.fullmatch(label):", "    if False:", _T),
+]

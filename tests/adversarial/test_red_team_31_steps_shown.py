@@ -79,3 +79,26 @@ def test_a_system_asked_one_step_per_line_gets_the_engine_derivation() -> None:
     result = StepCache().generate(prompt, lambda p: "MODEL")
     assert result.verified and result.text.startswith("Step 1: The system is x + y = 9; x - y = 3.")
     assert result.text.endswith("Answer: x = 6, y = 3")
+
+
+# class 7: "only the answer" asked and a clause before the colon kept as if it were a label
+@pytest.mark.parametrize("line", ["Subtract 4 and divide by 3: x = 5", "We subtract four then divide: x = 5",
+                                  "Subtract 4 and divide: x^2 = 25"])
+def test_a_clause_before_the_colon_is_working_not_a_label(line: str) -> None:
+    from stepcache_integrations.core.tasks.linear.chain import _target_alone, _values_alone
+
+    assert not (_target_alone(line) if "^" in line else _values_alone(line, ("x",)))
+
+
+@pytest.mark.parametrize("line", ["Answer: x = 5", "**Final answer:** x = 5", "Step 3: x = 5", "La respuesta es: x = 5",
+                                  "答案: x = 5"])
+def test_a_short_label_stays_a_label(line: str) -> None:
+    from stepcache_integrations.core.tasks.linear.chain import _values_alone
+
+    assert _values_alone(line, ("x",))
+
+
+def test_only_the_answer_asked_a_clause_is_not_served_as_the_answer() -> None:
+    answer = "Subtract 4 and divide by 3: x = 5"
+    result = StepCache().generate("Solve 3x + 4 = 19, only the answer.", lambda p: answer)
+    assert result.text != answer

@@ -927,12 +927,15 @@ def final_value_errors(steps: list[Step], ctx: ProblemContext) -> list[str]:
 _STEP_LABEL = re.compile(r"\s*\**\s*(?:step\s+(\d+)\s*\**\s*[:.)]|(\d{1,3})[.)](?=\s))", re.IGNORECASE)
 _NAMED_VALUE = re.compile(r"\s*\**\s*[A-Za-z](?:_?[0-9]+)?\s*=")
 _BARE_VALUE = re.compile(r"\s*-?\d+(?:/\d+|\.\d+)?\s*\.?\s*$")
-# An answer line of values alone: an optional label, then "x = 5, y = -1/2" or a bare value.
+# An answer line of values alone: an optional label of at most three words and a number ("Answer:", "Step 3:"; a clause
+# before a colon is working: "Subtract 4 and divide by 3: x = 5", red team 31 class 7), then "x = 5, y = -1/2" or a
+# bare value.
 _VALUE = r"-?\d+(?:/\d+|\.\d+)?"
 _VALUES_ALONE = re.compile(
-    rf"\s*\**\s*(?:[^\W\d_][\w ]*:\s*\**\s*)?(?:{_VALUE}|[A-Za-z](?:_?[0-9]+)?\s*=\s*{_VALUE}"
+    rf"\s*\**\s*(?:[^\W\d_]+(?: [^\W\d_]+){{0,2}}(?: \d{{1,3}})?\s*:\s*\**\s*)?(?:{_VALUE}|[A-Za-z](?:_?[0-9]+)?\s*=\s*{_VALUE}"
     rf"(?:\s*,\s*[A-Za-z](?:_?[0-9]+)?\s*=\s*{_VALUE})*)\s*\**\s*\.?\s*$")
 _NAME = re.compile(r"([A-Za-z](?:_?[0-9]+)?)\s*=")
+_SHORT_LABEL = re.compile(r"\s*\**\s*[^\W\d_]+(?: [^\W\d_]+){0,2}(?: \d{1,3})?\s*\**\s*")
 _TARGET_ALONE = re.compile(rf"(?:[^=,;]+=\s*)?{_VALUE}")
 _BARE_NUMBER_LINE = re.compile(_VALUE)  # "just the number": the line is the number, nothing else
 _DECIMAL = re.compile(r"\d\.\d")  # a decimal point between digits (the line's closing period is none)
@@ -1062,6 +1065,9 @@ def _line_not_alone(fmt: tuple[str, ...], alone: bool) -> bool:
 def _target_alone(line: str) -> bool:
     """The line states one value and nothing else: "x^2 = 25" or a bare "25" after its label (that
     the left side is the asked expression and the value right is the final check's)."""
+    label, colon, _ = line.partition(":")
+    if colon and not _SHORT_LABEL.fullmatch(label):  # a clause before the colon is working (red team 31, class 7)
+        return False
     stated = _after_label(line).strip(" *.")
     return bool(_TARGET_ALONE.fullmatch(stated))
 
