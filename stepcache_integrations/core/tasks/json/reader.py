@@ -2616,9 +2616,9 @@ def _extracted_statements(transformer: _Read, language: str) -> list[tuple[str, 
     if framed:
         return [(key, Statement(value, False, (start + begin, start + end)), None)
                 for key, (value, begin, end) in framed.items()]
-    if language != "en":
-        return None
-    return _bound_statements(transformer, passage, start, language)
+    read = _bound_statements(transformer, passage, start, language)
+    # outside English a passage states only what its table binds: nothing bound is no claim (wip/jsonAH)
+    return read if language == "en" or read else None
 
 
 def _bound_statements(transformer: _Read, passage: str, start: int,
@@ -2633,7 +2633,7 @@ def _bound_statements(transformer: _Read, passage: str, start: int,
             else None)
         if kind is None:
             continue
-        bound = bound_values(passage) if bound is None else bound
+        bound = bound_values(passage, language) if bound is None else bound
         if kind not in bound:
             return None
         value, begin, end = bound[kind]
