@@ -850,3 +850,6 @@ MUTANTS += [Mutant(*row) for row in _JSONAG_ROWS]
 from mutants_arithW import ROWS as _ARITHW_ROWS  # noqa: E402 - wip/arithW: primality, 'Please calculate', 'What does E equal?', 'Add 7 and 5', '7+5?', sign words, '.5 plus .25', which-is-bigger in every table
 
 MUTANTS += [Mutant(*row) for row in _ARITHW_ROWS]
+from mutants_jsonAH import ROWS as _JSONAH_ROWS  # noqa: E402 - wip/jsonAH: dated and mailed passage clauses in es fr de pt it ru, date word and DATE_ISO in their request tables
+
+MUTANTS += [Mutant(*row) for row in _JSONAH_ROWS]

@@ -5,8 +5,10 @@ one (red team 14: W19): a dated clause ("La reunión es el 2025-11-20.": the ver
 phrase, VERB_ON) and a mailed clause ("Gina ist erreichbar unter gina@uni.de.", "Пишите на
 olga@mail.ru."). The request declares the date format ("(YYYY-MM-DD)", DATE_ISO, and the key is
 the table's word for a date, "fecha"). The same traps as in English: an offset, a negation, a hedge,
-two candidates, a second clause, the address of another person, a pronoun or a calendar word as
-the person, a day no calendar holds, a passage of another table: no claim (the model writes the key)."""
+two candidates, a second clause, the address of another person, a pronoun or nobody as the person, a
+day no calendar holds, a passage of another table: no claim (the model writes the key). No CALENDAR class
+was added to these tables: it would also make a month a never-name in every request ("Julio", "Abril":
+reader._never_names_any), and the mailed clause serves the address, never the name."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ import pytest
 
 from stepcache_integrations import StepCache
 from stepcache_integrations.core.tasks.json.passage import bound_values
+from stepcache_integrations.core.tasks.json.reader import read_request
 
 from .harness import NeverRightModel
 
@@ -59,14 +62,12 @@ UNBOUND = [
     ("es", "Ana empieza el 2024-03-04; su jefe es bob@example.com."),
     ("fr", "Les e-mails à ann@example.com reviennent; Ann est partie."),
     ("de", "Gleich wie bob@uni.de, aber mit .org."),
-    # two addresses, a pronoun or nobody or a calendar word as the person
+    # two addresses, a pronoun or nobody as the person
     ("es", "Ana (ana@example.com) puede ser contactada en bob@example.com."),
     ("es", "Escribe a ana@example.com y bo@example.com."),
     ("es", "Nadie puede ser contactado en ana@example.com."),
     ("es", "Ella puede ser contactada en ana@example.com."),
-    ("es", "Mañana puede ser contactado en ana@example.com."),
     ("de", "Niemand ist erreichbar unter ana@example.de."),
-    ("de", "Montag ist erreichbar unter ana@example.de."),
     ("it", "Nessuno è raggiungibile a ana@example.it."),
     ("ru", "Не пишите на olga@mail.ru."),
     ("ru", "Пишите на olga@mail.ru или на ivan@mail.ru."),
@@ -144,6 +145,12 @@ SERVED = [
      'Extraia "data" em JSON (YYYY-MM-DD): "A entrega é no dia 2025-12-09."', {"data": "2025-12-09"}),
     ('Extraia "email" em JSON: "Escreva para rui@uni.pt."', 'Extraia "email" em JSON: "Escreva para ana@uni.pt."',
      {"email": "ana@uni.pt"}),
+    ('Extraia "email" em JSON: "Rui pode ser contatado em rui@uni.pt."',
+     'Extraia "email" em JSON: "Ana pode ser contatada em ana@uni.pt."', {"email": "ana@uni.pt"}),
+    ('Extrae "fecha" en JSON (YYYY-MM-DD) de: "El pago vence el 2024-03-15."',
+     'Extrae "fecha" en JSON (YYYY-MM-DD) de: "El pedido llega el 2024-04-02."', {"fecha": "2024-04-02"}),
+    ("Extrais \"date\" en JSON (YYYY-MM-DD) : « L'événement a lieu le 2025-11-20. »",
+     "Extrais \"date\" en JSON (YYYY-MM-DD) : « L'atelier a lieu le 2025-11-22. »", {"date": "2025-11-22"}),
     ('Estrai "data" in JSON (YYYY-MM-DD): "La riunione è il 2025-12-01."',
      'Estrai "data" in JSON (YYYY-MM-DD): "La riunione è il 2025-12-09."', {"data": "2025-12-09"}),
     ('Estrai "email" in JSON: "Scrivi a rui@uni.it."', 'Estrai "email" in JSON: "Scrivi a ana@uni.it."', {"email": "ana@uni.it"}),
@@ -192,3 +199,15 @@ def test_after_a_bound_passage_an_unbound_one_goes_to_the_model(first: str, seco
     result = cache.generate(second, model)
     assert model.calls >= 1, (second, result.outcome, result.text)
     assert json.loads(result.text) == right, result.text
+
+
+@pytest.mark.parametrize("prompt", [
+    'Extrae un JSON con las claves "nombre" y "ciudad" de: "Ana vive en Bilbao."',
+    'Extrais en JSON (clés prenom et ville) : « Hugo habite à Grenoble. »',
+    'Extraia em JSON (chaves cidade e estado) da frase: "Moro em Niterói, Rio de Janeiro."',
+    'Extrae "email" en JSON de: "Nadie puede ser contactado en tom@uni.es."',
+])
+def test_outside_english_a_passage_that_binds_nothing_is_no_claim(prompt: str) -> None:
+    """As before wip/jsonAH: no frame, no label and no bound clause: the request is not read (no claim), never read
+    as keys with no statements."""
+    assert read_request(prompt) is None
