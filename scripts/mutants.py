@@ -856,3 +856,6 @@ MUTANTS += [Mutant(*row) for row in _HISTK_ROWS]
 from mutants_rt31 import ROWS as _RT31_ROWS  # noqa: E402 - red team 31: a prompt asking the steps gets an answer with a step
 
 MUTANTS += [Mutant(*row) for row in _RT31_ROWS]
+from mutants_jsonAH import ROWS as _JSONAH_ROWS  # noqa: E402 - wip/jsonAH: dated and mailed passage clauses in es fr de pt it ru, date word and DATE_ISO in their request tables
+
+MUTANTS += [Mutant(*row) for row in _JSONAH_ROWS]
