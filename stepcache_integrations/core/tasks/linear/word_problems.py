@@ -869,6 +869,21 @@ class WordFacts:
         self._fact("cart", cart)
         self._fact("total", (*total, False))
 
+    def wp_cart_bought(self, children: list[Any]) -> None:
+        """wip/linAI: "Maria buys 4 notebooks and a $3 pen.": the cart alone, its total paid in a sentence of its
+        own ("She spends $31 in total."): that total must be the buyer's payment, no bill of something else
+        ("The ride cost $19": :func:`_cart_total_paid`)."""
+        self._payer(children)
+        self._fact("cart", next(c for c in children if isinstance(c, tuple) and not _is_money(c)))
+        self.cart_alone = True
+
+    def wp_total_anyone(self, children: list[Any]) -> None:
+        """wip/linAI: "She spends $31 total.": a total paid, its bill word after the amount anyone's ("total")."""
+        bill = next(fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_BILL")
+        if "*" not in _BILL_OF.get(bill, ()):
+            raise Declined  # "I paid $21 ride"
+        self.wp_total(children)
+
     # -- wip/linY (2026-12-06): a shop's price each and a fixed amount paid with the purchase
     def wp_seller_price(self, children: list[Any]) -> None:
         """"A store sells shirts at $25 each", "Ein Laden verkauft Hefte zu je 3 Euro": the item's unit price
@@ -1352,7 +1367,7 @@ def _derived(transformer: Any, letter: str, implicit: bool) -> tuple[Any, Fracti
     in words (None for its letter) is the unknown only in a prompt naming no letter."""
     facts = _resolved(dict(getattr(transformer, "word_facts", {})), letter, implicit)
     shape = _SHAPES.get(frozenset(facts))
-    if shape is None or not _asks_only(transformer, letter):
+    if shape is None or not _asks_only(transformer, letter) or not _cart_total_paid(transformer):
         return None
     found = shape(facts, letter)
     if found is None:
@@ -1363,6 +1378,13 @@ def _derived(transformer: Any, letter: str, implicit: bool) -> tuple[Any, Fracti
     if solution is None or set(solution) != {letter} or not possible(solution[letter]):
         return None
     return equations[0], solution[letter]
+
+
+def _cart_total_paid(transformer: Any) -> bool:
+    """wip/linAI: a cart said alone ("I bought 4 notebooks and a $3 pen.") is priced by its buyer's payment: a
+    total said with a bill word only when anyone's ("The total was $31"); "The ride cost $19" is no claim."""
+    bill = getattr(transformer, "WP_BILL", None)
+    return not getattr(transformer, "cart_alone", False) or bill is None or "*" in _BILL_OF.get(bill, ())
 
 
 # The facts that name the unknown by its letter, first in their tuple (None: asked in words).
