@@ -877,6 +877,27 @@ class WordFacts:
         self._fact("cart", next(c for c in children if isinstance(c, tuple) and not _is_money(c)))
         self.cart_alone = True
 
+    def wp_let_item_price(self, children: list[Any]) -> None:
+        """wip/linAI: "Let n be the price of one notebook": one item's price, named by its letter."""
+        letters = next(c for c in children if isinstance(c, list))
+        if len(letters) != 1:
+            raise Declined  # "Let n, m be the price of one notebook"
+        self._item_price_named(children, letters[0])
+
+    def _item_price_named(self, children: list[Any], letter: str) -> None:
+        """One item's price named ``letter`` (no currency said, or the one said): one item, "each" only of the each_words."""
+        item = next(c for c in children if isinstance(c, _Item))
+        each = next((fold(c.value) for c in children if isinstance(c, Token) and c.type == "POSS"), None)
+        if item.plural or (each is not None and each not in _EACH):
+            raise Declined  # "the price of notebooks" (each? all?), "its notebook"
+        currency = next((c for c in children if isinstance(c, str) and not isinstance(c, Token)), None)
+        self._fact("price", (letter, item, currency))
+        self._fact("priced_by", "")
+
+    def wp_var_price(self, children: list[Any]) -> None:
+        """wip/linAI: "each notebook costs n dollars", "c es el precio de un cuaderno": one item's price named."""
+        self._item_price_named(children, next(c.value for c in children if isinstance(c, Token) and c.type == "VAR"))
+
     def wp_total_anyone(self, children: list[Any]) -> None:
         """wip/linAI: "She spends $31 total.": a total paid, its bill word after the amount anyone's ("total")."""
         bill = next(fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_BILL")
