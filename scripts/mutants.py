@@ -850,3 +850,6 @@ MUTANTS += [Mutant(*row) for row in _JSONAG_ROWS]
 from mutants_arithW import ROWS as _ARITHW_ROWS  # noqa: E402 - wip/arithW: primality, 'Please calculate', 'What does E equal?', 'Add 7 and 5', '7+5?', sign words, '.5 plus .25', which-is-bigger in every table
 
 MUTANTS += [Mutant(*row) for row in _ARITHW_ROWS]
+from mutants_linAI import ROWS as _LINAI_ROWS  # noqa: E402 - wip/linAI: a cart said alone with its total apart, 'I bought ... for $17 total', one item's price named by its letter
+
+MUTANTS += [Mutant(*row) for row in _LINAI_ROWS]

@@ -1,0 +1,98 @@
+"""A cart said in a sentence of its own, its total paid in another, and one item's price named by its letter
+(branch wip/linAI, 2026-12-07), written by hand, not from any held-out file. The cart is wip/linS's (its parts:
+a known count, some of an item, one item, one item at its own price); what is new is only how it is said:
+"Maria buys 4 notebooks and a $3 pen. She spends $31 in total." (the total must be the buyer's payment, or an
+anyone's bill: "The ride cost $31" prices no cart), "I bought 5 notebooks and one pen for $17 total" (a total
+word required: "a pen for $17" may be the pen's price), "Let n be the price of one notebook", "If each notebook
+costs n dollars, what is n?", "Si c es el precio de un cuaderno, ¿cuánto vale c?" (one item; "each" only of the
+table's each_words).
+
+Each pair: the first prompt is answered by a model that is never right, the second (the total changed) is
+served proven without a model call and exactly right. Each trap is no claim and reaches the model."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
+
+from .harness import assert_linear_trap_declined, served_linear
+
+# (template with {t} the total, the unknown's letter, its coefficient, the known amount): value = (t - known) / coefficient
+REACH: list[tuple[str, str, int, Fraction]] = [
+    ("Maria buys 4 notebooks and a $3 pen. She spends ${t} in total. How much does each notebook cost?", "x", 4, Fraction(3)),
+    ("I bought 4 notebooks and a $3 pen. I paid ${t} in total. How much did each notebook cost?", "x", 4, Fraction(3)),
+    ("I bought 4 notebooks and a $3 pen. The total was ${t}. How much did each notebook cost?", "x", 4, Fraction(3)),
+    ("I bought 4 notebooks and a $3 pen; I paid ${t} in total. How much did each notebook cost?", "x", 4, Fraction(3)),
+    ("Maria buys 3 notebooks and a $25 backpack. She spends ${t} total. How much does each notebook cost?", "x", 3, Fraction(25)),
+    ("I bought 5 notebooks and one pen for ${t} total. The pen cost $2. How much did each notebook cost?", "x", 5, Fraction(2)),
+    ("Tom bought 5 notebooks and a pen for ${t} total. The pen cost $2. How much did one notebook cost?", "x", 5, Fraction(2)),
+    ("Pens cost $3 each. I bought some pens and a $2 ruler. I spent ${t} in total. How many pens did I buy?", "x", 3, Fraction(2)),
+    ("I paid ${t} for 4 notebooks plus a $2 pen. Let n be the price of one notebook. Find n.", "n", 4, Fraction(2)),
+    ("I paid ${t} for 4 notebooks plus a $2 pen. Let n be the price of a notebook, what's n?", "n", 4, Fraction(2)),
+    ("I bought 3 notebooks and a pen for ${t} total. The pen was $2. If each notebook costs n dollars, what is n?", "n", 3, Fraction(2)),
+    ("I bought 3 notebooks and a pen for ${t} total. The pen was $2. If a notebook costs n dollars, find n.", "n", 3, Fraction(2)),
+    ("A shop sells pens for 9 dollars each. Maria buys x pens and pays a 3 dollar fee. She spends ${t} total. Find x.", "x", 9, Fraction(3)),
+    ("Compré 4 cuadernos iguales y un bolígrafo de 2 €; pagué {t} € en total. ¿Cuánto costó cada cuaderno?", "x", 4, Fraction(2)),
+    ("Compré 4 cuadernos iguales y un bolígrafo de 2 €; pagué {t} € en total. Si c es el precio de un cuaderno, ¿cuánto vale c?", "c", 4, Fraction(2)),
+    ("En una papelería, 4 cuadernos iguales y una mochila de 15 € cuestan {t} € en total. ¿Cuánto cuesta cada cuaderno?", "x", 4, Fraction(15)),
+    ("Comprei 4 cadernos iguais e uma mochila de R$ 50. Gastei R$ {t} no total. Quanto custou cada caderno?", "x", 4, Fraction(50)),
+    ("Comprei 3 camisetas iguais e um boné de R$ 20 e paguei R$ {t} no total. Quanto custou cada camiseta?", "x", 3, Fraction(20)),
+    ("Un cahier coûte 2 € et un stylo 1 €. J'achète 3 stylos et quelques cahiers pour {t} € au total. Combien de cahiers ai-je achetés ?", "x", 2, Fraction(3)),
+]
+
+
+@pytest.mark.parametrize(("template", "letter", "coefficient", "known"), REACH)
+def test_a_cart_said_apart_is_served_exact(template: str, letter: str, coefficient: int, known: Fraction) -> None:
+    first, second = coefficient * 5 + known, coefficient * 7 + known
+    served_linear(template.format(t=first), template.format(t=second), {letter: 7})
+
+
+def test_the_equation_is_composed_from_the_cart_and_the_total_apart() -> None:
+    problem = understand_prompt("Maria buys 4 notebooks and a $3 pen. She spends $31 in total. How much does each notebook cost?")
+    assert problem is not None and problem.equations[0].text == "4x + 3 = 31" and problem.solution == {"x": 7}
+    named = understand_prompt("I bought 3 notebooks and a pen for $17 total. The pen was $2. If each notebook costs n dollars, what is n?")
+    assert named is not None and named.equations[0].text == "3n + 2 = 17" and named.asked == ("n",)
+
+
+BASE = "Maria buys 4 notebooks and a $3 pen. She spends $31 in total. How much does each notebook cost?"
+TRAPS = [
+    # the total of something else than the cart (a bill of a ride), another payer, another buyer
+    "I bought 4 notebooks and a $3 pen. The ride cost $31. How much did each notebook cost?",
+    "I bought 4 notebooks and a $3 pen. Tom paid $31 in total. How much did each notebook cost?",
+    "I bought 4 notebooks and a $3 pen. He paid $31 in total. How much did each notebook cost?",
+    "Maria buys 4 notebooks and a $3 pen. She spends $31 fare. How much does each notebook cost?",
+    "A shop sells pens for 9 dollars each. Maria buys x pens and pays a 3 dollar fee. She spends $57 fare. Find x.",
+    # a total of part of the cart, a second cart, two totals
+    "I bought 4 notebooks and a $3 pen. I paid $31 in total for the notebooks. How much did each notebook cost?",
+    "I bought 4 notebooks and a $3 pen. I bought 2 rulers. I paid $31 in total. How much did each notebook cost?",
+    "I bought 4 notebooks and a $3 pen. I paid $31 in total. I paid $5 in total. How much did each notebook cost?",
+    # a changed role: the item priced asked, the count given asked, an item never bought asked
+    "Maria buys 4 notebooks and a $3 pen. She spends $31 in total. How much does the pen cost?",
+    "Maria buys 4 notebooks and a $3 pen. She spends $31 in total. How many notebooks did she buy?",
+    "Maria buys 4 notebooks and a $3 pen. She spends $31 in total. How much does each ruler cost?",
+    # a second question, a format word no rule reads
+    "Maria buys 4 notebooks and a $3 pen. She spends $31 in total. How much does each notebook cost? And the pen?",
+    "Maria buys 4 notebooks and a $3 pen. She spends $31 in total. How much does each notebook cost? Answer in cents.",
+    # "for $17" with no total word: the pen's price, or the cart's?
+    "I bought 5 notebooks and a pen for $17. The pen cost $2. How much did one notebook cost?",
+    "I bought 5 notebooks and one pens for $17 total. The pen cost $2. How much did each notebook cost?",
+    # the price named: of a plural (each? all?), of an item priced already, not with an each word, twice, another letter asked
+    "I paid $26 for 4 notebooks plus a $2 pen. Let n be the price of the notebooks. Find n.",
+    "I paid $26 for 4 notebooks plus a $2 pen. Let n be the price of a pen. Find n.",
+    "I paid $26 for 4 notebooks plus a $2 pen. Let n be the price of one notebook. Let m be the price of one notebook. Find n.",
+    "I paid $26 for 4 notebooks plus a $2 pen. Let n and n be the price of one notebook. Find n.",
+    "I bought 3 notebooks and a pen for $17 total. The pen was $2. If its notebook costs n dollars, what is n?",
+    "I bought 3 notebooks and a pen for $17 total. The pen was $2. If each notebook costs n dollars, what is m?",
+    "I bought 3 notebooks and a pen for $17 total. The pen was $2. If each notebook costs n dollars, what is 2n?",
+    "I bought 3 notebooks and a pen for $17 total. The pen was $2. If each notebook costs n euros, what is n?",
+    "Compré 4 cuadernos iguales y un bolígrafo de 2 €; pagué 14 € en total. Si c es el precio de los cuadernos, ¿cuánto vale c?",
+    "Compré 4 cuadernos iguales y un bolígrafo de 2 €; pagué 14 € en total. Si c es el precio de un bolígrafo, ¿cuánto vale c?",
+]
+
+
+@pytest.mark.parametrize("trap", TRAPS)
+def test_a_changed_cart_said_apart_is_no_claim(trap: str) -> None:
+    assert_linear_trap_declined(trap, BASE)
