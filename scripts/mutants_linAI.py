@@ -31,5 +31,14 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      "| WP_I_BOUGHT wp_cart WP_WHERE? FOR money (WP_IN_TOTAL | WP_BILL)?   ", _T),
     ("linAI-pronoun-no-person", "'I bought ... He paid $31 in total.' claimed (a third person paying the first person's cart)",
      _LIN + "vocabulary/en.json", '"did he get": "3", "she": "3", "he": "3"}', '"did he get": "3"}', _T),
+    ("linAI-side-named-first", "'A rectangle's length is 4 cm more than its width w' named the length w (the side before the relation)",
+     _LIN + "word_problems.py", 'self._fact("side", (letter, [c for c in children if isinstance(c, _Unit)][-1]))',
+     'self._fact("side", (letter, [c for c in children if isinstance(c, _Unit)][0]))', _T),
+    ("linAI-find-side-any-unit", "'Find the width w in mm.' served of a perimeter in cm (the unit asked not kept)",
+     _LIN + "word_problems.py", 'self._fact("asked_unit", next(fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_LEN_UNIT"))\n        return self.wp_find_side(children)',
+     'return self.wp_find_side(children)', _T),
+    ("linAI-let-side-any-unit", "'Let w be the width in mm' served of a perimeter in cm (the unit named not kept)",
+     _LIN + "word_problems.py", 'self._fact("asked_unit", next(fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_LEN_UNIT"))\n        self.wp_let_side(children)',
+     'self.wp_let_side(children)', _T),
 ]
 # fmt: on

@@ -96,3 +96,43 @@ TRAPS = [
 @pytest.mark.parametrize("trap", TRAPS)
 def test_a_changed_cart_said_apart_is_no_claim(trap: str) -> None:
     assert_linear_trap_declined(trap, BASE)
+
+
+# -- a rectangle's side named by its letter where the relation says it, or asked/named in a unit (wip/linAI)
+# (template with {p} the perimeter, the side's letter, the perimeter's coefficient of it, the known part): side = (p - known) / coefficient
+RECTANGLES: list[tuple[str, int, int]] = [
+    ("A rectangle's length is 4 cm more than its width w, and its perimeter is {p} cm. Find w.", 4, 8),
+    ("A rectangle's length is 5 cm more than its width w. The perimeter is {p} cm. What is w?", 4, 10),
+    ("A rectangle's length is 4 cm less than its width w, and its perimeter is {p} cm. Find w.", 4, -8),
+    ("The length of a rectangle is 3 cm more than its width w, and its perimeter is {p} cm. Find w.", 4, 6),
+    ("The length of a rectangle is twice its width w, and its perimeter is {p} cm. Find w.", 6, 0),
+    ("A rectangle's length is three times its width w. Its perimeter is {p} cm. What is w?", 8, 0),
+    ("A rectangle's length is 5 cm more than its width, and its perimeter is {p} cm. Find the width w in cm.", 4, 10),
+    ("A rectangle is 5 cm longer than it is wide and its perimeter is {p} cm. Let w be the width in cm; find w.", 4, 10),
+]
+
+
+@pytest.mark.parametrize(("template", "coefficient", "known"), RECTANGLES)
+def test_a_rectangle_side_named_is_served_exact(template: str, coefficient: int, known: int) -> None:
+    first, second = coefficient * 12 + known, coefficient * 13 + known
+    served_linear(template.format(p=first), template.format(p=second), {"w": 13})
+
+
+RECT_BASE = "A rectangle's length is 4 cm more than its width w, and its perimeter is 56 cm. Find w."
+RECT_TRAPS = [
+    # the side named and another asked, or named twice
+    "A rectangle's length is 4 cm more than its width w, and its perimeter is 56 cm. Find the length.",
+    "A rectangle's length is 4 cm more than its width w, and its perimeter is 56 cm. Let w be the length. Find w.",
+    "A rectangle's length is 4 cm more than its width w, and its perimeter is 56 cm. Find w and the length.",
+    # a unit asked that is not the perimeter's
+    "A rectangle's length is 5 cm more than its width, and its perimeter is 50 cm. Find the width w in mm.",
+    "A rectangle is 5 cm longer than it is wide and its perimeter is 62 cm. Let w be the width in mm; find w.",
+    # one side compared with itself, an area for a perimeter
+    "A rectangle's length is 4 cm more than its length w, and its perimeter is 56 cm. Find w.",
+    "A rectangle's length is 4 cm more than its width w, and its area is 56 cm. Find w.",
+]
+
+
+@pytest.mark.parametrize("trap", RECT_TRAPS)
+def test_a_changed_rectangle_side_named_is_no_claim(trap: str) -> None:
+    assert_linear_trap_declined(trap, RECT_BASE)

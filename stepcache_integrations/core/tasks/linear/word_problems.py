@@ -990,6 +990,7 @@ class WordFacts:
         d, unit = next(c for c in children if isinstance(c, tuple))
         less = any(isinstance(c, Token) and c.type in _LESS for c in children)
         self._rect_relation("more", d, *((second, first) if less else (first, second)), unit)
+        self._side_named(children)
 
     def wp_rect_times(self, children: list[Any]) -> None:
         """"The length of a rectangle is twice its width": the first k times the second."""
@@ -998,6 +999,23 @@ class WordFacts:
         if k == 1:
             raise Declined  # "once its width": a square, no relation to compose
         self._rect_relation("times", k, first, second, None)
+        self._side_named(children)
+
+    def _side_named(self, children: list[Any]) -> None:
+        """wip/linAI: "... more than its width w": the side said last named by the letter after it."""
+        letter = next((c.value for c in children if isinstance(c, Token) and c.type == "VAR"), None)
+        if letter is not None:
+            self._fact("side", (letter, [c for c in children if isinstance(c, _Unit)][-1]))
+
+    def wp_find_side_in(self, children: list[Any]) -> str:
+        """wip/linAI: "Find the width w in cm.": the side asked by its letter, in a unit that must be the perimeter's."""
+        self._fact("asked_unit", next(fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_LEN_UNIT"))
+        return self.wp_find_side(children)
+
+    def wp_let_side_in(self, children: list[Any]) -> None:
+        """wip/linAI: "Let w be the width in cm": the side named, in a unit that must be the perimeter's."""
+        self._fact("asked_unit", next(fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_LEN_UNIT"))
+        self.wp_let_side(children)
 
     def _rect_relation(self, kind: str, k: Fraction, big: str, small: str, unit: str | None) -> None:
         if big == small or k <= 0:
