@@ -40,5 +40,9 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linAI-let-side-any-unit", "'Let w be the width in mm' served of a perimeter in cm (the unit named not kept)",
      _LIN + "word_problems.py", 'self._fact("asked_unit", next(fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_LEN_UNIT"))\n        self.wp_let_side(children)',
      'self.wp_let_side(children)', _T),
+    ("linAI-let-rank-two-letters", "'Let n and n be the smallest' claimed (a letter named twice for one integer)",
+     _LIN + "word_problems.py", '        if len(letters) != 1:\n            raise Declined  # "Let m and n be the smallest"\n', "", _T),
+    ("linAI-let-rank-any-rank", "'Let n be the largest' read as the smallest; 'the smaller' of three read (the rank named not kept)",
+     _LIN + "word_problems.py", 'self._fact("rank", (letters[0], rank.type))', 'self._fact("rank", (letters[0], "WP_SMALLEST"))', _T),
 ]
 # fmt: on

@@ -136,3 +136,40 @@ RECT_TRAPS = [
 @pytest.mark.parametrize("trap", RECT_TRAPS)
 def test_a_changed_rectangle_side_named_is_no_claim(trap: str) -> None:
     assert_linear_trap_declined(trap, RECT_BASE)
+
+
+# -- the least or the greatest of consecutive integers named by its letter (wip/linAI)
+# (template with {s} the sum, the count of integers, the rank named: "min" or "max")
+CONSECUTIVE: list[tuple[str, int, str]] = [
+    ("The sum of three consecutive integers is {s}. If n is the smallest one, what's n?", 3, "min"),
+    ("The sum of three consecutive integers is {s}. If the smallest is n, find n.", 3, "min"),
+    ("The sum of three consecutive integers is {s}. Let n be the smallest. Find n.", 3, "min"),
+    ("The sum of three consecutive integers is {s}. Let n be the largest. Find n.", 3, "max"),
+    ("The sum of two consecutive integers is {s}. If n is the larger one, what is n?", 2, "max"),
+]
+
+
+@pytest.mark.parametrize(("template", "count", "rank"), CONSECUTIVE)
+def test_a_consecutive_rank_named_is_served_exact(template: str, count: int, rank: str) -> None:
+    def total(least: int) -> int:
+        return sum(range(least, least + count))
+    value = 20 + (count - 1 if rank == "max" else 0)
+    served_linear(template.format(s=total(10)), template.format(s=total(20)), {"n": value})
+
+
+CONSEC_BASE = "The sum of three consecutive integers is 93. Let n be the smallest. Find n."
+CONSEC_TRAPS = [
+    # a comparative of two said of three, the rank named and another asked, an expression asked
+    "The sum of three consecutive integers is 93. If n is the smaller one, what is n?",
+    "The sum of three consecutive integers is 93. Let n be the smallest. What is the largest?",
+    "The sum of three consecutive integers is 93. Let n be the smallest. Find n + 2.",
+    # named twice, another letter asked, two letters for one
+    "The sum of three consecutive integers is 93. Let n be the smallest. Let m be the smallest. Find n.",
+    "The sum of three consecutive integers is 93. If n is the smallest one, what is m?",
+    "The sum of three consecutive integers is 93. Let n and n be the smallest. Find n.",
+]
+
+
+@pytest.mark.parametrize("trap", CONSEC_TRAPS)
+def test_a_changed_consecutive_rank_named_is_no_claim(trap: str) -> None:
+    assert_linear_trap_declined(trap, CONSEC_BASE)

@@ -1037,6 +1037,15 @@ class WordFacts:
         total = Fraction(next(c.value for c in children if isinstance(c, Token) and c.type == "NUM"))
         self._fact("consecutive", (_CONSECUTIVE[word], total))
 
+    def wp_let_rank(self, children: list[Any]) -> None:
+        """wip/linAI: "Let n be the smallest", "n is the smallest", "the smallest is k": the least or greatest named."""
+        letters = next((c for c in children if isinstance(c, list)), None)
+        letters = letters if letters is not None else [c.value for c in children if isinstance(c, Token) and c.type == "VAR"]
+        if len(letters) != 1:
+            raise Declined  # "Let m and n be the smallest"
+        rank = next(c for c in children if isinstance(c, Token) and c.type in _RANKS)
+        self._fact("rank", (letters[0], rank.type))
+
     def wp_asked_rank(self, children: list[Any]) -> str:
         """"What is the smaller one?", "Find the smallest.": the least or the greatest asked (a comparative of two only)."""
         rank = next(c for c in children if isinstance(c, Token) and c.type in _RANKS)
