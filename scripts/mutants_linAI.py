@@ -44,5 +44,9 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LIN + "word_problems.py", '        if len(letters) != 1:\n            raise Declined  # "Let m and n be the smallest"\n', "", _T),
     ("linAI-let-rank-any-rank", "'Let n be the largest' read as the smallest; 'the smaller' of three read (the rank named not kept)",
      _LIN + "word_problems.py", 'self._fact("rank", (letters[0], rank.type))', 'self._fact("rank", (letters[0], "WP_SMALLEST"))', _T),
+    ("linAI-count-paid-any-buyer", "'Ana pagou R$ 770 no total. Quantos meses paguei?' claimed (the asker not the payer)",
+     _LIN + "word_problems.py", "        self._buyer(children)\n        return self.wp_asked_count(children)", "        return self.wp_asked_count(children)", _T),
+    ("linAI-price-asked-any-each", "'What is the price of its notebook?' read as each notebook's price",
+     _LIN + "request.lark", "| WHAT_IS ART WP_PRICE OF POSS wp_item            -> wp_asked_each", "| WHAT_IS ART WP_PRICE OF POSS wp_item            -> wp_asked_price", _T),
 ]
 # fmt: on

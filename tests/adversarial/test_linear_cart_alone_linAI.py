@@ -36,6 +36,10 @@ REACH: list[tuple[str, str, int, Fraction]] = [
     ("I bought 3 notebooks and a pen for ${t} total. The pen was $2. If a notebook costs n dollars, find n.", "n", 3, Fraction(2)),
     ("A shop sells pens for 9 dollars each. Maria buys x pens and pays a 3 dollar fee. She spends ${t} total. Find x.", "x", 9, Fraction(3)),
     ("Compré 4 cuadernos iguales y un bolígrafo de 2 €; pagué {t} € en total. ¿Cuánto costó cada cuaderno?", "x", 4, Fraction(2)),
+    ("Compré 4 cuadernos iguales y un bolígrafo de 2 €; pagué {t} € en total. ¿Cuál es el precio de cada cuaderno?", "x", 4, Fraction(2)),
+    ("I bought 4 notebooks and a $3 pen. I paid ${t} in total. What is the price of a notebook?", "x", 4, Fraction(3)),
+    ("Maria spent ${t} on 5 notebooks and a $4 pen. What is the price of each notebook?", "x", 5, Fraction(4)),
+    ("Uma academia cobra R$ 50 de matrícula e R$ 80 por mês. Paguei R$ {t} no total. Quantos meses paguei?", "x", 80, Fraction(50)),
     ("Compré 4 cuadernos iguales y un bolígrafo de 2 €; pagué {t} € en total. Si c es el precio de un cuaderno, ¿cuánto vale c?", "c", 4, Fraction(2)),
     ("En una papelería, 4 cuadernos iguales y una mochila de 15 € cuestan {t} € en total. ¿Cuánto cuesta cada cuaderno?", "x", 4, Fraction(15)),
     ("Comprei 4 cadernos iguais e uma mochila de R$ 50. Gastei R$ {t} no total. Quanto custou cada caderno?", "x", 4, Fraction(50)),
@@ -89,6 +93,11 @@ TRAPS = [
     "I bought 3 notebooks and a pen for $17 total. The pen was $2. If each notebook costs n dollars, what is 2n?",
     "I bought 3 notebooks and a pen for $17 total. The pen was $2. If each notebook costs n euros, what is n?",
     "Compré 4 cuadernos iguales y un bolígrafo de 2 €; pagué 14 € en total. Si c es el precio de los cuadernos, ¿cuánto vale c?",
+    # the price asked of a plural, of the item priced, not with an each word; the count asked of another payer
+    "I bought 4 notebooks and a $3 pen. I paid $31 in total. What is the price of the notebooks?",
+    "I bought 4 notebooks and a $3 pen. I paid $31 in total. What is the price of one pen?",
+    "Maria spent $29 on 5 notebooks and a $4 pen. What is the price of its notebook?",
+    "Uma academia cobra R$ 50 de matrícula e R$ 80 por mês. Ana pagou R$ 770 no total. Quantos meses paguei?",
     "Compré 4 cuadernos iguales y un bolígrafo de 2 €; pagué 14 € en total. Si c es el precio de un bolígrafo, ¿cuánto vale c?",
 ]
 

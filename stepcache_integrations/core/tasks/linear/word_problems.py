@@ -241,6 +241,12 @@ class WordFacts:
         unit = _unit(children)
         return self._asked("count", (None, unit), unit.text)
 
+    def wp_asked_count_paid(self, children: list[Any]) -> str:
+        """wip/linAI: "Quantos meses paguei?": the count asked over what the asker paid (one buyer: "Ana pagou ...
+        Quantos meses paguei?" is no claim)."""
+        self._buyer(children)
+        return self.wp_asked_count(children)
+
     def wp_asked_side(self, children: list[Any]) -> str:
         """"What is its width?", "Find the length.", "Найдите ширину.", "Wie breit ist es?"."""
         side = _unit(children)
