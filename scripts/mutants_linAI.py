@@ -48,5 +48,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LIN + "word_problems.py", "        self._buyer(children)\n        return self.wp_asked_count(children)", "        return self.wp_asked_count(children)", _T),
     ("linAI-price-asked-any-each", "'What is the price of its notebook?' read as each notebook's price",
      _LIN + "request.lark", "| WHAT_IS ART WP_PRICE OF POSS wp_item            -> wp_asked_each", "| WHAT_IS ART WP_PRICE OF POSS wp_item            -> wp_asked_price", _T),
+    ("linAI-bold-any-word", "'**Solve:** 11x - 9 = 90' read (bold around any word blanked as a label's)",
+     "stepcache_integrations/core/tasks/linear/prompt.py", "    return fold(word.strip()) in _LABEL_WORDS\n", "    return True\n", ("tests/adversarial/test_linear_cart_alone_linAI.py", "tests/adversarial/test_linear_wrappers_linN.py")),
 ]
 # fmt: on

@@ -182,3 +182,34 @@ CONSEC_TRAPS = [
 @pytest.mark.parametrize("trap", CONSEC_TRAPS)
 def test_a_changed_consecutive_rank_named_is_no_claim(trap: str) -> None:
     assert_linear_trap_declined(trap, CONSEC_BASE)
+
+
+# -- bold around a label word of a table alone ("**Problem:**", "**Task:**"), read as the plain label (wip/linAI)
+BOLD_LABELS = [
+    ("**Problem:** 11x - 9 = {r}\n**Task:** find x, explain briefly.", 11, -9),
+    ("**Problem**: 11x - 9 = {r}\n**Task**: find x.", 11, -9),
+    ("**Exercise:** 4x + 2 = {r}. Solve for x.", 4, 2),
+    ("**Question:** 5x - 3 = {r}\nfind x", 5, -3),
+]
+
+
+@pytest.mark.parametrize(("template", "a", "b"), BOLD_LABELS)
+def test_a_bold_label_is_read_as_the_label(template: str, a: int, b: int) -> None:
+    served_linear(template.format(r=a * 5 + b), template.format(r=a * 9 + b), {"x": 9})
+
+
+BOLD_BASE = "Problem: 11x - 9 = 90\nTask: find x."
+BOLD_TRAPS = [
+    # bold around any other word: an answer template, a verb, a label with its number, a second question
+    "**Problem:** 11x - 9 = 90\n**Answer:** x = ?",
+    "**Answer:** 11x - 9 = 90",
+    "**Solve:** 11x - 9 = 90",
+    "**Problem 3:** 11x - 9 = 90. Find x.",
+    "**Problem:** 11x - 9 = 90\n**Task:** find x in Roman numerals.",
+    "**Problem:** 11x - 9 = 90\n**Task:** find x. **Also:** find 2x.",
+]
+
+
+@pytest.mark.parametrize("trap", BOLD_TRAPS)
+def test_a_bold_word_not_a_label_is_no_claim(trap: str) -> None:
+    assert_linear_trap_declined(trap, BOLD_BASE)
