@@ -144,6 +144,10 @@ _LATEX_FRACTION = re.compile(
     r"\\[dt]?frac\{\s*(?P<num>[0-9A-Za-z.]+(?:\s*[+\-]\s*[0-9A-Za-z.]+)*)\s*\}\{\s*(?P<den>[1-9][0-9]*)\s*\}")
 # Only math is unwrapped: a body with a word (two letters or more) keeps its markup.
 _WORD_IN_MARKUP = re.compile(r"[^\W\d_]{2,}")
+# wip/linAI: bold around a label word of a table alone ("**Problem:** 11x - 9 = 90\n**Task:** find x"): read as the
+# plain label ("Problem: ..."); bold around any other word ("**Answer:** x = ...") is kept, so no claim
+_LABEL_WORDS = frozenset(fold(word) for path in (Path(__file__).parent / "vocabulary").glob("*.json")
+                         for word in json.loads(path.read_text(encoding="utf-8"))["classes"].get("LABEL", ()))
 # A straight-quoted span of math alone ('"2(3x - 1) = 22"', "'3x + 1 = 16'"): ``_quotes_blanked``.
 # wip/hitF: the opening quote is matched first and the character before it looked at after it (the same
 # matches as r"""(?<![\w"'])(["'])...""": the pattern then starts with its quotes, and the regex engine
@@ -728,7 +732,7 @@ def _markup_blanked(prompt: str) -> str:
 
     def blank(match: re.Match[str]) -> str:
         body = next(name for name in "abcdef" if match.group(name) is not None)
-        if _WORD_IN_MARKUP.search(match.group(body)):
+        if _WORD_IN_MARKUP.search(match.group(body)) and not (body == "f" and _bold_label(match.group(body))):
             return match.group()  # markup around words may be an asked form ("**Answer:** x = ..."): kept, so no claim
         start, end = match.span(body)
         if match.group("tick") == "```":  # a fenced block's own line breaks are the fence's
@@ -737,6 +741,12 @@ def _markup_blanked(prompt: str) -> str:
         return " " * (start - match.start()) + match.string[start:end] + " " * (match.end() - end)
 
     return _MARKUP.sub(blank, prompt)
+
+
+def _bold_label(text: str) -> bool:
+    """Whether a bold span holds one label word of a table alone, its colon inside or not ("Problem:", "Task")."""
+    word = text[:-1] if text.endswith(":") else text
+    return fold(word.strip()) in _LABEL_WORDS
 
 
 def _quotes_blanked(prompt: str) -> str:

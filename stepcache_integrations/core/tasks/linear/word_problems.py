@@ -241,6 +241,12 @@ class WordFacts:
         unit = _unit(children)
         return self._asked("count", (None, unit), unit.text)
 
+    def wp_asked_count_paid(self, children: list[Any]) -> str:
+        """wip/linAI: "Quantos meses paguei?": the count asked over what the asker paid (one buyer: "Ana pagou ...
+        Quantos meses paguei?" is no claim)."""
+        self._buyer(children)
+        return self.wp_asked_count(children)
+
     def wp_asked_side(self, children: list[Any]) -> str:
         """"What is its width?", "Find the length.", "Найдите ширину.", "Wie breit ist es?"."""
         side = _unit(children)
@@ -869,6 +875,42 @@ class WordFacts:
         self._fact("cart", cart)
         self._fact("total", (*total, False))
 
+    def wp_cart_bought(self, children: list[Any]) -> None:
+        """wip/linAI: "Maria buys 4 notebooks and a $3 pen.": the cart alone, its total paid in a sentence of its
+        own ("She spends $31 in total."): that total must be the buyer's payment, no bill of something else
+        ("The ride cost $19": :func:`_cart_total_paid`)."""
+        self._payer(children)
+        self._fact("cart", next(c for c in children if isinstance(c, tuple) and not _is_money(c)))
+        self.cart_alone = True
+
+    def wp_let_item_price(self, children: list[Any]) -> None:
+        """wip/linAI: "Let n be the price of one notebook": one item's price, named by its letter."""
+        letters = next(c for c in children if isinstance(c, list))
+        if len(letters) != 1:
+            raise Declined  # "Let n, m be the price of one notebook"
+        self._item_price_named(children, letters[0])
+
+    def _item_price_named(self, children: list[Any], letter: str) -> None:
+        """One item's price named ``letter`` (no currency said, or the one said): one item, "each" only of the each_words."""
+        item = next(c for c in children if isinstance(c, _Item))
+        each = next((fold(c.value) for c in children if isinstance(c, Token) and c.type == "POSS"), None)
+        if item.plural or (each is not None and each not in _EACH):
+            raise Declined  # "the price of notebooks" (each? all?), "its notebook"
+        currency = next((c for c in children if isinstance(c, str) and not isinstance(c, Token)), None)
+        self._fact("price", (letter, item, currency))
+        self._fact("priced_by", "")
+
+    def wp_var_price(self, children: list[Any]) -> None:
+        """wip/linAI: "each notebook costs n dollars", "c es el precio de un cuaderno": one item's price named."""
+        self._item_price_named(children, next(c.value for c in children if isinstance(c, Token) and c.type == "VAR"))
+
+    def wp_total_anyone(self, children: list[Any]) -> None:
+        """wip/linAI: "She spends $31 total.": a total paid, its bill word after the amount anyone's ("total")."""
+        bill = next(fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_BILL")
+        if "*" not in _BILL_OF.get(bill, ()):
+            raise Declined  # "I paid $21 ride"
+        self.wp_total(children)
+
     # -- wip/linY (2026-12-06): a shop's price each and a fixed amount paid with the purchase
     def wp_seller_price(self, children: list[Any]) -> None:
         """"A store sells shirts at $25 each", "Ein Laden verkauft Hefte zu je 3 Euro": the item's unit price
@@ -954,6 +996,7 @@ class WordFacts:
         d, unit = next(c for c in children if isinstance(c, tuple))
         less = any(isinstance(c, Token) and c.type in _LESS for c in children)
         self._rect_relation("more", d, *((second, first) if less else (first, second)), unit)
+        self._side_named(children)
 
     def wp_rect_times(self, children: list[Any]) -> None:
         """"The length of a rectangle is twice its width": the first k times the second."""
@@ -962,6 +1005,23 @@ class WordFacts:
         if k == 1:
             raise Declined  # "once its width": a square, no relation to compose
         self._rect_relation("times", k, first, second, None)
+        self._side_named(children)
+
+    def _side_named(self, children: list[Any]) -> None:
+        """wip/linAI: "... more than its width w": the side said last named by the letter after it."""
+        letter = next((c.value for c in children if isinstance(c, Token) and c.type == "VAR"), None)
+        if letter is not None:
+            self._fact("side", (letter, [c for c in children if isinstance(c, _Unit)][-1]))
+
+    def wp_find_side_in(self, children: list[Any]) -> str:
+        """wip/linAI: "Find the width w in cm.": the side asked by its letter, in a unit that must be the perimeter's."""
+        self._fact("asked_unit", next(fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_LEN_UNIT"))
+        return self.wp_find_side(children)
+
+    def wp_let_side_in(self, children: list[Any]) -> None:
+        """wip/linAI: "Let w be the width in cm": the side named, in a unit that must be the perimeter's."""
+        self._fact("asked_unit", next(fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_LEN_UNIT"))
+        self.wp_let_side(children)
 
     def _rect_relation(self, kind: str, k: Fraction, big: str, small: str, unit: str | None) -> None:
         if big == small or k <= 0:
@@ -982,6 +1042,15 @@ class WordFacts:
         word = next(fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_CONSEC")
         total = Fraction(next(c.value for c in children if isinstance(c, Token) and c.type == "NUM"))
         self._fact("consecutive", (_CONSECUTIVE[word], total))
+
+    def wp_let_rank(self, children: list[Any]) -> None:
+        """wip/linAI: "Let n be the smallest", "n is the smallest", "the smallest is k": the least or greatest named."""
+        letters = next((c for c in children if isinstance(c, list)), None)
+        letters = letters if letters is not None else [c.value for c in children if isinstance(c, Token) and c.type == "VAR"]
+        if len(letters) != 1:
+            raise Declined  # "Let m and n be the smallest"
+        rank = next(c for c in children if isinstance(c, Token) and c.type in _RANKS)
+        self._fact("rank", (letters[0], rank.type))
 
     def wp_asked_rank(self, children: list[Any]) -> str:
         """"What is the smaller one?", "Find the smallest.": the least or the greatest asked (a comparative of two only)."""
@@ -1352,7 +1421,7 @@ def _derived(transformer: Any, letter: str, implicit: bool) -> tuple[Any, Fracti
     in words (None for its letter) is the unknown only in a prompt naming no letter."""
     facts = _resolved(dict(getattr(transformer, "word_facts", {})), letter, implicit)
     shape = _SHAPES.get(frozenset(facts))
-    if shape is None or not _asks_only(transformer, letter):
+    if shape is None or not _asks_only(transformer, letter) or not _cart_total_paid(transformer):
         return None
     found = shape(facts, letter)
     if found is None:
@@ -1363,6 +1432,13 @@ def _derived(transformer: Any, letter: str, implicit: bool) -> tuple[Any, Fracti
     if solution is None or set(solution) != {letter} or not possible(solution[letter]):
         return None
     return equations[0], solution[letter]
+
+
+def _cart_total_paid(transformer: Any) -> bool:
+    """wip/linAI: a cart said alone ("I bought 4 notebooks and a $3 pen.") is priced by its buyer's payment: a
+    total said with a bill word only when anyone's ("The total was $31"); "The ride cost $19" is no claim."""
+    bill = getattr(transformer, "WP_BILL", None)
+    return not getattr(transformer, "cart_alone", False) or bill is None or "*" in _BILL_OF.get(bill, ())
 
 
 # The facts that name the unknown by its letter, first in their tuple (None: asked in words).
