@@ -856,9 +856,6 @@ MUTANTS += [Mutant(*row) for row in _HISTK_ROWS]
 from mutants_rt31 import ROWS as _RT31_ROWS  # noqa: E402 - red team 31: a prompt asking the steps gets an answer with a step
 
 MUTANTS += [Mutant(*row) for row in _RT31_ROWS]
-from mutants_jsonAH import ROWS as _JSONAH_ROWS  # noqa: E402 - wip/jsonAH: dated and mailed passage clauses in es fr de pt it ru, date word and DATE_ISO in their request tables
-
-MUTANTS += [Mutant(*row) for row in _JSONAH_ROWS]
 from mutants_linAI import ROWS as _LINAI_ROWS  # noqa: E402 - wip/linAI: a cart said alone with its total apart, 'I bought ... for $17 total', one item's price named by its letter
 
 MUTANTS += [Mutant(*row) for row in _LINAI_ROWS]

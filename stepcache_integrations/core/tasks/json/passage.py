@@ -156,15 +156,12 @@ def never_names(language: str) -> frozenset[str]:
     return _NEVER_NAMES.get(language, frozenset())
 
 
-def bound_values(passage: str, language: str = "en") -> dict[str, tuple[str, int, int]]:
+def bound_values(passage: str) -> dict[str, tuple[str, int, int]]:
     """The values the passage binds, by type ("date": "YYYY-MM-DD", "email": the address as
     written), each with where it stands in ``passage``; empty when the grammar does not derive the
-    passage in ``language``'s table (no claim), a type bound twice or a date no calendar holds.
-    Since wip/jsonAH every table with the words of a dated or mailed clause binds its own passages
-    ("La reunión es el 2025-11-20.", "Gina ist erreichbar unter gina@uni.de."); an English passage
-    is ASCII."""
-    vocabulary = _vocabulary(language)
-    read = None if vocabulary is None or (language == "en" and not passage.isascii()) else _LANGUAGE.parse(_words(passage, vocabulary))
+    passage (no claim), a type bound twice or a date no calendar holds."""
+    english = _vocabulary("en")
+    read = _LANGUAGE.parse(_words(passage, english)) if passage.isascii() and english is not None else None
     if read is None or len(read.dates) > 1 or len(read.emails) > 1:
         return {}
     bound: dict[str, tuple[str, int, int]] = {}

@@ -904,7 +904,7 @@ class _Read(Transformer[Token, Any]):
         self.yaml_framed |= _names_yaml(children)
         # "Make a JSON object from: ...": what follows "from" is data, as after "Convert to JSON"
         self.converts |= any(isinstance(c, Tree) and c.data == "tail" and c.children[0].type == "FROM" for c in children)
-        self.template = next((c.value for c in children if _is_token(c, "TEMPLATE", "KEY_SET")), {})
+        self.template = next((c.value for c in children if _is_token(c, "TEMPLATE")), {})
         self._named_in_template(children)
         bare = any(isinstance(c, _CommaKeys) and not c.introduced for c in children)
         # "JSON, keys reordered": no list, unless the later sentences state exactly the keys listed
@@ -2616,9 +2616,9 @@ def _extracted_statements(transformer: _Read, language: str) -> list[tuple[str, 
     if framed:
         return [(key, Statement(value, False, (start + begin, start + end)), None)
                 for key, (value, begin, end) in framed.items()]
-    read = _bound_statements(transformer, passage, start, language)
-    # outside English a passage states only what its table binds: nothing bound is no claim (wip/jsonAH)
-    return read if language == "en" or read else None
+    if language != "en":
+        return None
+    return _bound_statements(transformer, passage, start, language)
 
 
 def _bound_statements(transformer: _Read, passage: str, start: int,
@@ -2633,7 +2633,7 @@ def _bound_statements(transformer: _Read, passage: str, start: int,
             else None)
         if kind is None:
             continue
-        bound = bound_values(passage, language) if bound is None else bound
+        bound = bound_values(passage) if bound is None else bound
         if kind not in bound:
             return None
         value, begin, end = bound[kind]
@@ -3227,7 +3227,7 @@ def _template_at(text: str, pos: int) -> tuple[Word, int] | None:
     try:
         obj, end = _RECORD_PAIRS.raw_decode(text, pos)
     except ValueError:
-        return _shape_at(text, pos) or _python_record_at(text, pos) or _key_set_at(text, pos)
+        return _shape_at(text, pos) or _python_record_at(text, pos)
     if not isinstance(obj, list) or not obj or len({key for key, _value in obj}) != len(obj):
         return None
     if not all(_blank(value) for _key, value in obj):
@@ -3238,29 +3238,6 @@ def _template_at(text: str, pos: int) -> tuple[Word, int] | None:
             return None
         kinds[key] = _BLANKS[value]
     return Word("TEMPLATE", kinds, pos), end  # type: ignore[arg-type]
-
-
-# wip/jsonAH: the keys asked written as a set in braces ('{city, population}', '{"ville", "temperature"}'): two or
-# more names, each once, all quoted or none; each of any type, as a shape of "..." asks ('{"city": ..., ...}').
-# KEY_SET, not TEMPLATE: only an extraction from a quoted passage reads it ('Return {"red", "green"} as JSON' may ask
-# for an array)
-_KEY_SET = re.compile(r'\{[ \t]*(?P<q>"?)[^\W\d]\w{0,40}(?P=q)(?:[ \t]*,[ \t]*(?P=q)[^\W\d]\w{0,40}(?P=q))+[ \t]*\}')
-_KEY_SET_NAME = re.compile(r"[^\W\d]\w{0,40}")
-
-
-def _key_set_at(text: str, pos: int) -> tuple[Word, int] | None:
-    """A set of key names in braces at ``pos`` as the shape of their keys, each of any type (:data:`_KEY_SET`)."""
-    found = _KEY_SET.match(text, pos)
-    if found is None:
-        return None
-    keys = _KEY_SET_NAME.findall(found.group())
-    if len(set(keys)) != len(keys) or not all(_one_script(key) for key in keys):
-        return None
-    kinds = _Slots()
-    for key in keys:
-        kinds[key] = "any"
-        kinds.tree.append((key, None))
-    return Word("KEY_SET", kinds, pos), found.end()  # type: ignore[arg-type]
 
 
 # A number's placeholder (wip/jsonR2): '{"meters": <number>}', '{"minutos": n}', '{"厘米": 数值}'.
