@@ -255,3 +255,15 @@ def test_llama_index_sends_the_model_the_conversation_and_keys_the_number_form()
               ChatMessage(role=MessageRole.USER, content=Q35)])
     assert inner.calls == 1 and "Digits only" not in seen[0] and Q35 in seen[0]
     assert llm.complete("What is 3 + 5? Digits only.").text == "8" and inner.calls == 1
+
+
+# red team 31b: the number alone a bare-number history asks is served only for a whole number ("1/3" is no number
+# alone after "0.25", and a German "3.5" would be written "3,5")
+@pytest.mark.parametrize("turns", [
+    [("user", "What is 1 / 4?"), ("assistant", "0.25"), ("user", "What is 1 / 3?")],
+    [("user", "What is 3 + 4?"), ("assistant", "7"), ("user", "What is 10 / 3?")],
+    [("user", "What is 3 + 4?"), ("assistant", "7"), ("user", "What is 7 / 2?")],
+    [("user", "Wie viel ist 3 + 4?"), ("assistant", "7"), ("user", "Wie viel ist 7 / 2?")],
+])
+def test_a_bare_number_history_asks_no_form_for_a_fraction(turns: list[tuple[str, str]]) -> None:
+    assert alone_turns(StepCache(), turns, lambda at, newest: newest) is None

@@ -12,9 +12,16 @@ from stepcache_integrations.core.tasks.linear.chain import LinearConstraints, de
 from stepcache_integrations.core.types import Step
 
 NO_STEP = ["x = 2\nx = 2", "2x + 3 = 7\nx = 2", "1. x = 2\n2. x = 2", "x = 2\nAnswer: x = 2", "**x = 2**\nx = 2",
-           "2x+3=7\nAnswer: x = 2"]
+           "2x+3=7\nAnswer: x = 2",
+           # red team 31b: values written the other way round, tautologies, sentences, the problem rewritten, a check
+           "2 = x\nAnswer: x = 2", "$2 = x$\nx = 2", "2 = 2\nx = 2", "x = x\nx = 2", "2x = 2x\nx = 2",
+           "We solve the equation.\nx = 2", "x is 2.\nx = 2", "7 = 2x + 3\nx = 2", "3 + 2x = 7\nx = 2", "(2x + 3) = 7\nx = 2",
+           "x + x + 3 = 7\nx = 2", "Subtract 0 from both sides: 2x + 3 = 7\nx = 2", "Start from the equation 2x + 3 = 7.\nx = 2",
+           "2(2) + 3 = 7\nx = 2", "x + 0 = 2\nx = 2", "1x = 2\nx = 2",
+           "Divide both sides by 2 after subtracting 3.\nx = 2"]  # prose with no equation states no step the checks read
 A_STEP = ["2x = 4\nx = 2", "Subtract 3 from both sides: 2x = 4\nx = 2", "Step 1: 2x = 4\nStep 2: x = 2",
-          "Divide both sides by 2 after subtracting 3.\nx = 2"]
+          "x = 4/2\nAnswer: x = 2", "x = (7 - 3)/2\nx = 2", "$2x = 4$\n$x = 2$", "2x + 3 - 7 = 0\nx = 2",
+          "Restamos 3 en ambos lados: 2x = 4\nx = 2"]
 
 
 def _c(prompt: str) -> LinearConstraints:
@@ -38,14 +45,22 @@ def test_no_steps_asked_no_rule() -> None:
     assert derivation_errors([Step(text="x = 2")], c.format, c.equation_texts) == []
 
 
-def test_a_system_stated_values_alone_is_no_step_and_the_engine_derivation_is() -> None:
+@pytest.mark.parametrize("answer", ["x = 6\ny = 4", "y + x = 10\nx = 6, y = 4", "6 = x\n4 = y\nx = 6, y = 4"])
+def test_a_system_stated_values_alone_is_no_step(answer: str) -> None:
     c = _c("Show your steps: x + y = 10, x - y = 2")
-    assert derivation_errors([Step(text="x = 6\ny = 4")], c.format, c.equation_texts)
-    engine = "Step 1: The system is x + y = 10; x - y = 2.\nStep 2: Solving the system exactly gives x = 6, y = 4.\nAnswer: x = 6, y = 4"
-    assert derivation_errors([Step(text=engine)], c.format, c.equation_texts) == []
+    assert derivation_errors([Step(text=answer)], c.format, c.equation_texts)
+    assert derivation_errors([Step(text="2x = 12\nx = 6, y = 4")], c.format, c.equation_texts) == []
 
 
-@pytest.mark.parametrize("packed", ["2x = 6, x = 3\nAnswer: x = 3", "2x = 6 so x = 3\nx = 3", "2x = 6 and x = 3\nx = 3"])
+def test_the_engine_derivation_of_a_system_is_served_where_steps_are_asked() -> None:
+    result = StepCache().generate("Show your steps: x + y = 10, x - y = 2", lambda p: "x = 6\ny = 4")
+    assert result.verified and result.text.startswith("Step 1: The system is x + y = 10; x - y = 2.")
+
+
+@pytest.mark.parametrize("packed", ["2x = 6, x = 3\nAnswer: x = 3", "2x = 6 so x = 3\nx = 3", "2x = 6 and x = 3\nx = 3",
+                                    *(f"2x = 6{j}x = 3\nx = 3" for j in (", so ", " hence ", ", thus ", " then ", " | ", ". ",
+                                                                         " \u2192 ", " \u21d2 ", " \u27f9 ", " \u2234 ", " => ",
+                                                                         " -> ", "\t", "; "))])
 def test_one_step_per_line_asked_two_steps_on_a_line_fail(packed: str) -> None:
     c = _c("Solve 2x + 3 = 9 for x. Put each step on a new line.")
     assert "lines" in c.format and derivation_errors([Step(text=packed)], c.format, c.equation_texts)
@@ -102,3 +117,11 @@ def test_only_the_answer_asked_a_clause_is_not_served_as_the_answer() -> None:
     answer = "Subtract 4 and divide by 3: x = 5"
     result = StepCache().generate("Solve 3x + 4 = 19, only the answer.", lambda p: answer)
     assert result.text != answer
+
+
+@pytest.mark.parametrize("answer", ["2x = 12\nWe get x = 6, y = 4\nAnswer: x = 6, y = 4",
+                                    "1. 2x = 12\n2. x = 6, y = 4\nAnswer: x = 6, y = 4",
+                                    "Step 1: 2x = 12\nStep 2: x = 6, y = 4\nx = 6, y = 4"])
+def test_one_step_per_line_the_values_stated_together_are_one_step(answer: str) -> None:
+    c = _c("Solve the system x + y = 10, x - y = 2. Put each step on a new line.")
+    assert "lines" in c.format and derivation_errors([Step(text=answer)], c.format, c.equation_texts) == []

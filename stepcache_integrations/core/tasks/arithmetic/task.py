@@ -257,7 +257,9 @@ class ArithmeticTask(StepwiseTask):
         asks (``adapters.turns``, wip/histK); the prompt is then keyed and checked as form "number". None: no
         such turn (a yes/no predicate, a form asked already, an instruction its table does not read with it)."""
         new = ArithmeticConstraints.read(constraints)
-        return number_alone_asked(question, new.language) if new.claimed and new.form in ("", "value") else None
+        if not new.claimed or new.form not in ("", "value") or new.value is None or new.value.denominator != 1:
+            return None  # a fraction or a decimal has forms of its own ("1/3", "0.333", de "3,5"; red team 31b)
+        return number_alone_asked(question, new.language)
 
     def problem_key(self, constraints: Any) -> str | None:
         """The expression up to its spaces (its value follows from it); None for a prompt not claimed."""

@@ -964,19 +964,35 @@ _VALUES_ONLY = re.compile(
 
 
 def derivation_errors(steps: list[Step], fmt: tuple[str, ...], given: tuple[str, ...]) -> list[str]:
-    """"Show your steps" (red team 31): the working before the last line holds at least one step, a line that is
-    neither values alone ("x = 2" twice, "1. x = 2", "x = 6" then "y = 4") nor a given equation restated ("2x + 3 =
-    7" then "x = 2"). Else the answer states results only and is not served or stored for a prompt asking steps."""
+    """"Show your steps" (red teams 31, 31b): the working before the last line states at least one step, an equation
+    with an unknown that is neither a given equation again (either side first, its terms in any order or grouping:
+    "20 = 3x + 5", "2x + x + 5 = 20"), nor a tautology ("x = x"), nor a value alone ("x = 5", "5 = x"); a sentence
+    with no equation or a substitution check ("3(5) + 5 = 20") is none. Else the answer states results only and is
+    not served or stored for a prompt asking steps. The engine's own derivation is told apart by its caller."""
     if "steps" not in fmt:
         return []
     lines = [line for step in steps for line in step.text.splitlines() if line.strip()]
-    restated = {_bare_equation(text) for text in given}
+    problem = [eq for text in given for eq in find_equations(text)]
     bodies = [_unlabelled_step(line) for line in lines[:-1]]
+    restated = {_bare_equation(text) for text in given}
     if "lines" in fmt and any(_packed(body, restated) for body in bodies):
         return ["the prompt asks for one step per line; a line states two steps"]
-    if any(not _VALUES_ONLY.match(body) and _bare_equation(body) not in restated for body in bodies):
+    if any(_is_step(eq, problem) for body in bodies for eq in find_equations(body.replace("$", " "))):
         return []
     return ["the prompt asks for the steps; the working states no step between the problem and its values"]
+
+
+def _is_step(eq: Equation, problem: list[Equation]) -> bool:
+    if not eq.identifiers or not eq.form.coeffs or any(_same(eq, p) for p in problem):
+        return False
+    stated = [n for n in eq.numbers if n not in (0, 1)]  # "x + 0 = 5", "1x = 5" state one number; "x = 15/3" two
+    return len(stated) > 1 or not any(
+        _value_alone(side) and not other.coeffs for side, other in ((eq.left, eq.right), (eq.right, eq.left)))
+
+
+def _value_alone(side: LinearForm) -> bool:
+    """One unknown, coefficient 1, nothing added: the side of "x = 5" that names the unknown."""
+    return len(side.coeffs) == 1 and side.coeffs[0][1] == 1 and side.const == 0
 
 
 def _unlabelled_step(line: str) -> str:
@@ -987,12 +1003,14 @@ def _unlabelled_step(line: str) -> str:
 def _packed(body: str, restated: set[str]) -> bool:
     """Two steps on one line ("2x = 6, x = 3"): equations joined, other than the given system restated ("The system
     is x + y = 9; x - y = 3.") or the values stated together ("... gives x = 6, y = 3.")."""
-    tails = [_EQUATION_TAIL.search(part) for part in re.split(r"[,;]|\band\b|\bso\b", body) if "=" in part]
+    tails = [_EQUATION_TAIL.search(part) for part in _STEP_JOINERS.split(body) if "=" in part]
     equations = [tail.group() if tail else "" for tail in tails]
     return len(equations) > 1 and not all(_bare_equation(eq) in restated for eq in equations) and not all(
         _VALUES_ONLY.match(eq) for eq in equations)
 
 
+# What joins two steps on one line: punctuation, a sentence's end, arrows, therefore-signs, "so", "then" (red team 31b)
+_STEP_JOINERS = re.compile(r"[,;|\t\u2028]|\.\s|->|=>|[\u2192\u21d2\u27f9\u2234]|\b(?:and|so|hence|thus|then|therefore)\b")
 # An equation at the end of a clause: from its first number, sign, bracket or one-letter name ("gives x = 6" -> "x = 6")
 _EQUATION_TAIL = re.compile(r"(?:[-+(\d]|\b[A-Za-z](?![A-Za-z])).*=.*$")
 
