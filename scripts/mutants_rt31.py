@@ -47,3 +47,10 @@ ROWS += [
      "        if not new.claimed or new.form not in (\"\", \"value\") or new.value is None:\n",
      ("tests/adversarial/test_history_answer_forms.py",)),
 ]
+ROWS += [
+    ("rt31-rearranging-verb-unread", "'Collect the x terms ...: x = 2' (the fuzz oracle's answer) refused as no step",
+     _CHAIN, "    return bool(REARRANGING.search(body)) and bool(equations) and not any(", "    return False and not any(", _T),
+    ("rt31-rearranging-restated", "'Simplify: 2x + 3 = 7' (a rearranging verb before the given equation) counted as a step",
+     _CHAIN, "    return bool(REARRANGING.search(body)) and bool(equations) and not any(_same(eq, p) for eq in equations for p in problem)",
+     "    return bool(REARRANGING.search(body)) and bool(equations)", _T),
+]

@@ -125,3 +125,10 @@ def test_only_the_answer_asked_a_clause_is_not_served_as_the_answer() -> None:
 def test_one_step_per_line_the_values_stated_together_are_one_step(answer: str) -> None:
     c = _c("Solve the system x + y = 10, x - y = 2. Put each step on a new line.")
     assert "lines" in c.format and derivation_errors([Step(text=answer)], c.format, c.equation_texts) == []
+
+
+def test_a_rearranging_verb_before_a_new_equation_is_a_step() -> None:
+    c = _c("Solve for x step by step: 2x + 3 = 7.")
+    collected = "Step 1: Collect the x terms on the left and the numbers on the right: x = 2.\nAnswer: x = 2"
+    assert derivation_errors([Step(text=collected)], c.format, c.equation_texts) == []
+    assert derivation_errors([Step(text="Simplify: 2x + 3 = 7\nx = 2")], c.format, c.equation_texts)

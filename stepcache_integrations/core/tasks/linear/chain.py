@@ -977,9 +977,18 @@ def derivation_errors(steps: list[Step], fmt: tuple[str, ...], given: tuple[str,
     restated = {_bare_equation(text) for text in given}
     if "lines" in fmt and any(_packed(body, restated) for body in bodies):
         return ["the prompt asks for one step per line; a line states two steps"]
-    if any(_is_step(eq, problem) for body in bodies for eq in find_equations(body.replace("$", " "))):
+    if any(_states_a_step(body, problem) for body in bodies):
         return []
     return ["the prompt asks for the steps; the working states no step between the problem and its values"]
+
+
+def _states_a_step(body: str, problem: list[Equation]) -> bool:
+    """An equation that is a step, or a rearranging verb the chain reads ("Collect the z terms ...: z = 4") before
+    an equation that is no given one."""
+    equations = find_equations(body.replace("$", " "))
+    if any(_is_step(eq, problem) for eq in equations):
+        return True
+    return bool(REARRANGING.search(body)) and bool(equations) and not any(_same(eq, p) for eq in equations for p in problem)
 
 
 def _is_step(eq: Equation, problem: list[Equation]) -> bool:
