@@ -931,11 +931,12 @@ _BARE_VALUE = re.compile(r"\s*-?\d+(?:/\d+|\.\d+)?\s*\.?\s*$")
 # before a colon is working: "Subtract 4 and divide by 3: x = 5", red team 31 class 7), then "x = 5, y = -1/2" or a
 # bare value.
 _VALUE = r"-?\d+(?:/\d+|\.\d+)?"
+_LABEL_WORDS = r"[^\W\d_]+(?: [^\W\d_]+){0,2}(?: \d{1,3})?"  # what may stand before an answer's colon
 _VALUES_ALONE = re.compile(
-    rf"\s*\**\s*(?:[^\W\d_]+(?: [^\W\d_]+){{0,2}}(?: \d{{1,3}})?\s*:\s*\**\s*)?(?:{_VALUE}|[A-Za-z](?:_?[0-9]+)?\s*=\s*{_VALUE}"
+    rf"\s*\**\s*(?:{_LABEL_WORDS}\s*:\s*\**\s*)?(?:{_VALUE}|[A-Za-z](?:_?[0-9]+)?\s*=\s*{_VALUE}"
     rf"(?:\s*,\s*[A-Za-z](?:_?[0-9]+)?\s*=\s*{_VALUE})*)\s*\**\s*\.?\s*$")
 _NAME = re.compile(r"([A-Za-z](?:_?[0-9]+)?)\s*=")
-_SHORT_LABEL = re.compile(r"\s*\**\s*[^\W\d_]+(?: [^\W\d_]+){0,2}(?: \d{1,3})?\s*\**\s*")
+_SHORT_LABEL = re.compile(rf"\s*\**\s*{_LABEL_WORDS}\s*\**\s*")
 _TARGET_ALONE = re.compile(rf"(?:[^=,;]+=\s*)?{_VALUE}")
 _BARE_NUMBER_LINE = re.compile(_VALUE)  # "just the number": the line is the number, nothing else
 _DECIMAL = re.compile(r"\d\.\d")  # a decimal point between digits (the line's closing period is none)

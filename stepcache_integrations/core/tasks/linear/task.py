@@ -470,7 +470,7 @@ def _format_errors(steps: list[Step], c: LinearConstraints) -> list[str]:
     and compared with the proven one (the template's line may state it in words no answer-line
     reader knows: its slot is then the only place it is stated)."""
     errors = format_errors(steps, c.format, c.answer_label, c.asked_or_all, c.target, c.answer_form)
-    if not errors and not _derivation_of(steps, c):  # the engine's derivation states each step it takes
+    if not errors and "steps" in c.format and not _derivation_of(steps, c):  # the engine's derivation states its steps
         errors = derivation_errors(steps, c.format, c.equation_texts)
     if errors or not c.answer_form or not c.solution:
         return errors
