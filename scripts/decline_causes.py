@@ -369,7 +369,7 @@ def dev_files() -> list[str]:
     return [f for f in files if not _blind(f)]
 
 
-BLIND_SETS = ("29",)  # the session's blind set: never opened (set 28 became a dev set on 2026-12-07, 11:10)
+BLIND_SETS = ("30",)  # the session's blind set: never opened (set 29 became a dev set on 2026-12-07, 14:05)
 
 
 def _blind(name: str) -> bool:
