@@ -854,8 +854,10 @@ from mutants_histK import ROWS as _HISTK_ROWS  # noqa: E402 - wip/histK: an earl
 
 MUTANTS += [Mutant(*row) for row in _HISTK_ROWS]
 from mutants_rt31 import ROWS as _RT31_ROWS  # noqa: E402 - red team 31: a prompt asking the steps gets an answer with a step
+from mutants_rt32 import ROWS as _RT32_ROWS  # noqa: E402 - red team 32: keys hold what a name or repr hides
 
 MUTANTS += [Mutant(*row) for row in _RT31_ROWS]
+MUTANTS += [Mutant(*row) for row in _RT32_ROWS]
 from mutants_linAI import ROWS as _LINAI_ROWS  # noqa: E402 - wip/linAI: a cart said alone with its total apart, 'I bought ... for $17 total', one item's price named by its letter
 
 MUTANTS += [Mutant(*row) for row in _LINAI_ROWS]

@@ -204,17 +204,27 @@ def decide_tier(
     model_named: bool = True,
     json_only: bool = False,
     model_class: str | None = None,
+    unkeyed: str | None = None,
+    endpoint_unseen: str | None = None,
 ) -> TierDecision:
     """The tier of a request from every reason its adapter found.
 
     ``model_named``: the adapter can tell which model answers (False only for LangChain's global
     cache and a class whose ``llm_string`` names no model: then no tier; no opt-in relaxes a
-    model's identity). Any reason puts the request in the exact tier; none, the step tier.
+    model's identity). ``unkeyed``: the request's key holds something only by a name that may stand
+    for another (a class in ``llm_string``): no tier. ``endpoint_unseen``: the key cannot tell the
+    model's endpoints apart: no exact tier (the step tier serves only answers proven for the prompt,
+    which hold whichever endpoint answered). Any reason puts the request in the exact tier; none, the
+    step tier.
     """
     found = _unique(reasons)
     if not model_named:
         text = NO_MODEL_NAMED.format(cls=model_class or "this model")
         return TierDecision("none", (*found, Reason(text)), False, model_class)
+    if unkeyed is not None:
+        return TierDecision("none", (*found, Reason(unkeyed)), False, model_class)
+    if found and endpoint_unseen is not None:
+        return TierDecision("none", (*found, Reason(endpoint_unseen)), False, model_class)
     if found:
         return TierDecision("exact", found, False, model_class)
     return TierDecision("step", (), json_only, model_class)
@@ -263,6 +273,7 @@ class Profile:
     lc_id: tuple[str, ...] = ()
     llm_type: str | None = None
     llm_string_names_model: bool = True
+    llm_string_names_endpoint: bool = True
 
     @property
     def class_name(self) -> str:
@@ -300,6 +311,7 @@ def _load(data: Mapping[str, Any]) -> dict[str, Profile]:
             lc_id=tuple(spec.get("lc_id", ())),
             llm_type=spec.get("llm_type"),
             llm_string_names_model=bool(spec.get("llm_string_names_model", True)),
+            llm_string_names_endpoint=bool(spec.get("llm_string_names_endpoint", True)),
         )
     return profiles
 

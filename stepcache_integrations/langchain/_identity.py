@@ -30,7 +30,7 @@ def unwrap(runnable: Runnable) -> tuple[Runnable, dict[str, Any]]:
 
 _BASE_ATTRS = ("openai_api_base", "base_url", "api_base", "azure_endpoint", "endpoint_url", "anthropic_api_url")
 _KEY_ATTRS = ("openai_api_key", "api_key", "anthropic_api_key", "google_api_key", "mistral_api_key", "groq_api_key")
-_CLIENTS = ("root_client", "root_async_client", "client", "async_client")
+_CLIENTS = ("root_client", "root_async_client", "client", "async_client", "_client", "_async_client")
 _OPENAI_MODELS = frozenset({"ChatOpenAI", "OpenAI"})
 ENV_ENDPOINT = "the endpoint comes from OPENAI_BASE_URL, which llm_string does not hold (keyed from the environment)"
 
@@ -53,7 +53,10 @@ def _values(obj: Any, attrs: tuple[str, ...]) -> list[str]:
 
 def model_identity(model: Any) -> str | None:
     """The endpoint(s) and a digest of the API key(s) ``model`` and its clients resolved, or None."""
-    holders = [model, *(c for c in (getattr(model, name, None) for name in _CLIENTS) if c is not None)]
+    clients = [c for c in (getattr(model, name, None) for name in _CLIENTS) if c is not None]
+    # a client's own HTTP client holds the host it read (ChatOllama: OLLAMA_HOST, red team 32)
+    inner = [c for c in (getattr(client, "_client", None) for client in clients) if c is not None]
+    holders = [model, *clients, *inner]
     bases = sorted({v.rstrip("/") for h in holders for v in _values(h, _BASE_ATTRS)})
     keys = sorted({v for h in holders for v in _values(h, _KEY_ATTRS)})
     if not bases and not keys:

@@ -208,7 +208,9 @@ __all__ = [
 
 NOT_A_TOOL_CALL = "the model answered a tool-call request without a tool call"
 SEPARATOR = "---["  # BaseChatModel._get_llm_string: json.dumps(serialized model) + "---" + str(sorted(params))
-_OBJECT_REPR = re.compile(r"<(?:class|function|object|bound method|built-in|module|enum|[A-Za-z_][\w.]* object)[^<>]*>")
+# a qualified name may hold "<locals>" or "<lambda>" (a class or function defined in a function)
+_OBJECT_REPR = re.compile(
+    r"<(?:class|function|object|bound method|built-in|module|enum|[A-Za-z_][\w.]* object)(?:[^<>]|<locals>|<lambda>)*>")
 # An object LangChain wrote as its repr ("<class '__main__.Person'>"): unreadable. In a call option the
 # adapters read (a response format given as a pydantic class) it stays this mark, never "no option" (red team
 # 24b: the class's schema was read as no response format and its field descriptions ignored); elsewhere None.
@@ -1065,7 +1067,10 @@ class LlmStringView:
     """What ``llm_string`` says: the reasons in its model's fields and options, the string the keys
     are made of (inert fields left out), whether it names the model, and the model's class name.
     ``step_string``: the step tier's key string, :attr:`key_string` without the sampling options
-    (:func:`sampling_split`); ``sampling``: a digest of those options (the exact tier keys on them all)."""
+    (:func:`sampling_split`); ``sampling``: a digest of those options (the exact tier keys on them all).
+    ``unkeyed``: why the string cannot key the request (a class named by its ``repr`` only);
+    ``endpoint_unseen``: why it cannot tell the model's endpoints apart (its ``sampling`` is then this
+    request's own, so an entry serves it only proven for the prompt: red team 32)."""
 
     reasons: tuple[Reason, ...]
     key_string: str
@@ -1075,6 +1080,8 @@ class LlmStringView:
     length_limit: int | None = None
     step_string: str = ""
     sampling: str = ""
+    unkeyed: str | None = None
+    endpoint_unseen: str | None = None
 
 
 _BASE_URL_SUFFIX = "|OPENAI_BASE_URL="
@@ -1173,8 +1180,44 @@ def read_llm_string(llm_string: str, *, inert: Collection[str] = (), inert_types
     named = profile.llm_string_names_model if profile is not None else _names_a_model(model, params)
     limit = length_limit(model.get("kwargs") if isinstance(model, Mapping) else None, params)
     step_string, sampled = sampling_split(key_string, profile)
+    unseen = None if inert_types is None else _endpoint_unseen(profile, params)  # the wrapper sees the endpoint
+    sampling = sampling_digest(sampled) if unseen is None else f"endpoint-unseen:{uuid.uuid4().hex}"
     return LlmStringView(tuple(reasons), key_string, named, profile.class_name if profile else name, json_only, limit,
-                         step_string, sampling_digest(sampled))
+                         step_string, sampling, _unkeyed(llm_string), unseen)
+
+
+_CLASS_REPR = re.compile(r"<class '([^']+)'>")
+# completion LLMs of langchain_openai: llm_string is their identifying params, which hold no endpoint
+_ENDPOINT_UNSEEN_TYPES = frozenset({"openai", "azure"})
+
+
+# where a class repr stands beside what is sent, not for it: the tracing-only structured-output record
+# (LangChain pops it before the model and its cache) and a format's parsing class next to its json_schema
+_CLASS_BESIDE = re.compile(r"\('ls_structured_output_format', \{(?:[^<>]|<locals>)*?<class '[^']+'>\}\)"
+                           r"|'schema_class': <class '[^']+'>")
+
+
+def _unkeyed(llm_string: str) -> str | None:
+    """Why ``llm_string`` cannot key its request: it names a class by its ``repr`` (a response format or
+    model kwarg given as a class), which two classes of one name share (red team 32)."""
+    found = _CLASS_REPR.search(_CLASS_BESIDE.sub("", llm_string))
+    if found is None:
+        return None
+    return (f"llm_string holds the class {found.group(1)} by its name only: LangChain's global cache cannot tell "
+            "two classes of that name apart (wrap the model with with_step_cache(model), which reads the class)")
+
+
+def _endpoint_unseen(profile: Profile | None, params: Mapping[str, Any] | None) -> str | None:
+    """Why ``llm_string`` cannot tell the model's endpoints apart: its class's profile says so, or it is
+    a completion LLM whose identifying params hold none."""
+    if profile is not None and not profile.llm_string_names_endpoint:
+        cls = profile.class_name
+    elif profile is None and params is not None and str(params.get("_type")) in _ENDPOINT_UNSEEN_TYPES:
+        cls = f"`{params.get('_type')}`"
+    else:
+        return None
+    return (f"llm_string holds no endpoint for {cls}: LangChain's global cache cannot tell its endpoints apart, so "
+            "it serves only answers proven for the prompt (wrap the model with with_step_cache(model), which sees it)")
 
 
 def step_key(kind: str, key_string: str) -> str:
@@ -1191,7 +1234,7 @@ def step_key(kind: str, key_string: str) -> str:
 def cache_tier(unread: str | None, view: LlmStringView) -> TierDecision:
     """The global cache's tier: the request's message reason and every reason ``llm_string`` holds."""
     return decide_tier([unread, *view.reasons], model_named=view.model_named, json_only=view.json_only,
-                       model_class=view.model_class)
+                       model_class=view.model_class, unkeyed=view.unkeyed, endpoint_unseen=view.endpoint_unseen)
 
 
 def wrapper_tier(runnable: Any, unread: str | None, view: LlmStringView, call_options: Mapping[str, Any],

@@ -63,6 +63,7 @@ from ..adapters.flow import (
     shared_plan_flow,
     warn_once,
 )
+from ..adapters.identity import held_options
 from ..core.engine import StepCache
 from ..core.flights import flight_key
 from ..core.types import StepCacheResult
@@ -99,6 +100,15 @@ __all__ = ["StepCacheRunnable", "with_step_cache"]
 logger = logging.getLogger("stepcache_integrations")
 request_logger = logging.getLogger("stepcache_integrations.langchain")  # one line per request, as the global cache
 _EVENT = "stepcache"
+
+
+def _held(view: LlmStringView, options: dict[str, Any]) -> LlmStringView:
+    """``view`` with its key strings scoped to the options ``llm_string`` shows only by a ``repr`` (a class, a
+    callable, an object: ``adapters.identity.held_options``), keyed by what they hold."""
+    suffix = held_options(options)
+    if not suffix:
+        return view
+    return replace(view, key_string=view.key_string + suffix, step_string=view.step_string + suffix)
 
 
 class StepCacheRunnable(RunnableSerializable[Any, Any]):
@@ -237,7 +247,8 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
 
     def _bound_view(self, call_kwargs: dict[str, Any]) -> LlmStringView:
         """What ``llm_string`` says of the model with these call kwargs as bound (inert fields out)."""
-        return read_llm_string(llm_string(self.bound, call_kwargs), inert=self.inert_model_fields)
+        return _held(read_llm_string(llm_string(self.bound, call_kwargs), inert=self.inert_model_fields),
+                     call_options(self.bound, call_kwargs))
 
     def _model_key(self, view: LlmStringView, call_kwargs: dict[str, Any], model: str | None = None) -> str:
         """:meth:`resolve_llm_key` from ``view`` (:meth:`_bound_view` of ``call_kwargs``); ``model``: its
@@ -399,7 +410,8 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         if spec is None:
             spec = CallSpec() if model_kind(self.bound) == "llm" else CallSpec.from_options(options)
         json_task = self.json_schema is not None or self.task == "json" or spec.task == "json"
-        view = read_llm_string(llm_string(self.bound, read_kwargs), inert=self.inert_model_fields, json_task=json_task)
+        view = _held(read_llm_string(llm_string(self.bound, read_kwargs), inert=self.inert_model_fields,
+                                     json_task=json_task), options)
         bound = view if known is None else self._bound_view(call_kwargs)  # the key strings: json_task reads no key
         return CallRead(call_kwargs, known is not None, options, spec, view, bound)
 

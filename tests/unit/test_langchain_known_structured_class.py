@@ -182,7 +182,9 @@ def test_the_exact_tier_keys_on_the_class_and_its_read_schema() -> None:
     assert [w.tier(request, {}, w.call_spec({}))[0].tier for w in wrappers] == ["step", "step"]
 
 
-def test_the_global_cache_still_gives_the_class_the_exact_tier(global_cache: StepCacheLLMCache) -> None:
+def test_the_global_cache_gives_the_class_no_tier(global_cache: StepCacheLLMCache) -> None:
+    # red team 32: llm_string names the class by its repr only, which another class of that name shares, so
+    # not even the same request replays there (it did, as the exact tier's, until then)
     server = Server()
     model, (name, value), right = TRAPS["months"]
     first, second = P.format(name, value), P.format("Bob", 41)
@@ -191,7 +193,8 @@ def test_the_global_cache_still_gives_the_class_the_exact_tier(global_cache: Ste
     structured.invoke(first)
     assert json.loads(structured.invoke(second)["raw"].content) == right("Bob", 41) and len(server.bodies) == 2
     structured.invoke(second)
-    assert len(server.bodies) == 2 and global_cache.stats()["exact_hits"] == 1
+    stats = global_cache.stats()
+    assert len(server.bodies) == 3 and stats["exact_hits"] == 0 and stats["tiers"]["none"] == 3
 
 
 def _words(value: Any) -> set[str]:
