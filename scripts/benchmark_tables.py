@@ -115,6 +115,10 @@ HELDOUT_PHRASINGS_27_BEFORE = Path("bench_data/results/heldout_phrasings_27_befo
 HELDOUT_PHRASINGS_27 = Path("bench_data/results/heldout_phrasings_27.json")
 HELDOUT_LANGUAGES_27 = Path("bench_data/results/heldout_languages_27.json")
 HELDOUT_LANGUAGES_27_BEFORE = Path("bench_data/results/heldout_languages_27_before.json")
+HELDOUT_PHRASINGS_30 = Path("bench_data/results/heldout_phrasings_30.json")
+HELDOUT_LANGUAGES_30 = Path("bench_data/results/heldout_languages_30.json")
+HELDOUT_PHRASINGS_30_BEFORE = Path("bench_data/results/heldout_phrasings_30_before.json")
+HELDOUT_LANGUAGES_30_BEFORE = Path("bench_data/results/heldout_languages_30_before.json")
 HELDOUT_PHRASINGS_29 = Path("bench_data/results/heldout_phrasings_29.json")
 HELDOUT_LANGUAGES_29 = Path("bench_data/results/heldout_languages_29.json")
 HELDOUT_PHRASINGS_29_BEFORE = Path("bench_data/results/heldout_phrasings_29_before.json")
@@ -738,6 +742,10 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "heldout-languages-27": lambda: heldout_languages(HELDOUT_LANGUAGES_27),
     "heldout-phrasings-27-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_27_BEFORE),
     "heldout-languages-27-before": lambda: heldout_languages(HELDOUT_LANGUAGES_27_BEFORE),
+    "heldout-phrasings-30": lambda: heldout_phrasings(HELDOUT_PHRASINGS_30),
+    "heldout-languages-30": lambda: heldout_languages(HELDOUT_LANGUAGES_30),
+    "heldout-phrasings-30-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_30_BEFORE),
+    "heldout-languages-30-before": lambda: heldout_languages(HELDOUT_LANGUAGES_30_BEFORE),
     "heldout-phrasings-29": lambda: heldout_phrasings(HELDOUT_PHRASINGS_29),
     "heldout-languages-29": lambda: heldout_languages(HELDOUT_LANGUAGES_29),
     "heldout-phrasings-29-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_29_BEFORE),
