@@ -11,6 +11,7 @@ _FLOW = "stepcache_integrations/adapters/flow.py"
 _RUN = "stepcache_integrations/langchain/runnable.py"
 _LCID = "stepcache_integrations/langchain/_identity.py"
 _T = ("tests/adversarial/test_red_team_32_identity.py",)
+_PROFILES = "stepcache_integrations/adapters/provider_profiles.json"
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -56,5 +57,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _FLOW, '            llm_string_names_endpoint=bool(spec.get("llm_string_names_endpoint", True)),\n', "", _T),
     ("rt32-inner-client-host", "ChatOllama's host (read by its client from OLLAMA_HOST) not keyed",
      _LCID, "    holders = [model, *clients, *inner]\n", "    holders = [model, *clients]\n", _T),
+    ("rt32-generic-fake-script-keyed", "GenericFakeChatModel's script (an iterator) keyed by the object: two fakes share nothing",
+     _PROFILES, '   "inert": [\n    "messages"\n   ]', '   "inert": [\n    "messagez"\n   ]',
+     ("tests/adversarial/test_red_team_30b_history_layouts_and_brevity.py",)),
 ]
 # fmt: on

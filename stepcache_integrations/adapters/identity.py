@@ -193,6 +193,11 @@ def plain(value: Any, depth: int = 0) -> Any:
         return sorted(items, key=repr) if isinstance(value, (set, frozenset)) else items
     if isinstance(value, BaseModel):
         return {"type": f"{type(value).__module__}.{type(value).__qualname__}", **key_fields(value, depth + 1)}
+    return _object(value, depth)
+
+
+def _object(value: Any, depth: int) -> Any:
+    """:func:`plain` of a value that is neither plain data nor a pydantic model."""
     if isinstance(value, type):
         return _class(value)
     if isinstance(value, enum.Enum):
