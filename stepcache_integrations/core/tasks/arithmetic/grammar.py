@@ -486,21 +486,19 @@ def read_question(prompt: str) -> Question | None:
 # wip/arithX: a number written with thousands separators ("1,000", "12,345,678", "1,000.5"): a first group of 1-3 digits
 # (no leading zero), then groups of exactly three, no digit, point or comma-and-digit around it
 _GROUPED = re.compile(r"(?<![0-9,.])[1-9][0-9]{0,2}(?:,[0-9]{3})+(?![0-9]|,[0-9])")
-_DIGIT_COMMA_DIGIT = re.compile(r"[0-9],[0-9]")
 # the forms whose numbers may be a list: "the sum of 100,200 and 300" is 100200 + 300 or 100 + 200 + 300
 _LIST_WORDS = frozenset({"SUM_OF", "PRODUCT_OF", "MEAN_OF"})
 
 
 def _ungrouped(text: str, language: str) -> str:
     """wip/arithX: ``text`` with the thousands separators of its grouped numbers dropped ("1,000" as "1000"), in a table
-    whose language writes them so (its "thousands_comma": en, zh, ja, each with a decimal point), when the prompt leaves
-    no other reading: no digit-comma-digit is left ("1,000 + 2,5": a decimal comma's writer, "1,0000": no grouping) and
-    no list form is read over a grouped number (the words' check is :func:`_grouped_list`). Else the text as written
-    (a comma in a number: no claim)."""
+    whose language writes them so (its "thousands_comma": en, zh, ja, each with a decimal point; the tables with a decimal
+    comma read none: "Was ist 1,000 + 1?" is 1 or 1000). Any other comma in a number is left as written, unread, so the
+    prompt is no claim: "1,000 + 2,5" (a decimal comma's writer: 1.0 or 1000), "1,0000", "1,000,00", "0,500"; a list form
+    over a grouped number is declined by :func:`_grouped_list`."""
     if not _tables()[language].get("thousands_comma") or "," not in text:
         return text
-    ungrouped = _GROUPED.sub(lambda m: m.group().replace(",", ""), text)
-    return text if _DIGIT_COMMA_DIGIT.search(ungrouped) else ungrouped
+    return _GROUPED.sub(lambda m: m.group().replace(",", ""), text)
 
 
 def _grouped_list(text: str, words: list[Word] | None) -> bool:
