@@ -34,8 +34,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _ARITH + "grammar.py", '_LIST_WORDS = frozenset({"SUM_OF", "PRODUCT_OF", "MEAN_OF"})', '_LIST_WORDS = frozenset({"SUM_OF", "PRODUCT_OF"})', _T),
     ("arithX-fr-spaced-marks", "fr 'Bonjour ! Combien font 12 * 13 ?' declined (the space before '!' and ':' unread)",
      _ARITH + "vocabulary/fr.json", ' "space_before_marks": "!:",\n', "", _T),
-    ("arithX-tell-any-verb", "'Can you tell me what 12 * 13 was?' claimed (the verb after the expression unread)",
-     _ARITH + "request.lark", "        | TELL_WHAT _SP EXPR _SP IS _qmark             -> ask_expr",
-     "        | TELL_WHAT _SP EXPR _SP (IS | NUMWORD | TIMES | ASK | EQUAL_END) _qmark -> ask_expr", _T),
+    ("arithX-tell-spoken-as-expression", "'Can you tell me what 12 times 13 is?' answered 12 (the operator word dropped)",
+     _ARITH + "request.lark", "        | TELL_WHAT _SP _told _SP IS _qmark            -> ask_spoken",
+     "        | TELL_WHAT _SP _told _SP IS _qmark            -> ask_expr", _T),
 ]
 # fmt: on
