@@ -861,3 +861,6 @@ MUTANTS += [Mutant(*row) for row in _RT32_ROWS]
 from mutants_linAI import ROWS as _LINAI_ROWS  # noqa: E402 - wip/linAI: a cart said alone with its total apart, 'I bought ... for $17 total', one item's price named by its letter
 
 MUTANTS += [Mutant(*row) for row in _LINAI_ROWS]
+from mutants_arithX import ROWS as _ARITHX_ROWS  # noqa: E402 - wip/arithX: courtesy around an arithmetic question, 'can you tell me what ... is', brevity as the number alone, thousands separators
+
+MUTANTS += [Mutant(*row) for row in _ARITHX_ROWS]

@@ -29,7 +29,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _ARITH + "request.lark", "       | (REPLY _SP)? ANSWER_ALONE                         //",
      "       | (REPLY _SP)? (ANSWER_ALONE | ANSWER_OBJ)          //", _REACH),
     ("arithA-instruction-first-dropped", "the instruction before the question no longer read ('Only the number: what is 12 times 11?')",
-     _ARITH + "request.lark", '     | only_number (COLON | STOP) _SP question (_SP only_number (STOP | BANG)?)?  // "Number only: What is 25% of 80?"\n',
+     _ARITH + "request.lark", '       | only_number (COLON | STOP) _SP question _after?  // "Number only: What is 25% of 80?"\n',  # re-anchored by wip/arithX
      "", _REACH),
     ("arithA-system-turn-dropped", "the system turn's instruction no longer read ('System: Reply with a number only. | User: ...')",
      _ARITH + "request.lark", "     | SYSTEM _SP only_number ((STOP | BANG) _SP TURN _SP | (STOP | BANG)? TURN) USER _SP question",

@@ -14,7 +14,7 @@ _TESTS = ("tests/adversarial/test_system_persona_sysP.py",)
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("sysP-arith-persona-lost", "'System: You are a helpful assistant. | User: What is 12 * 12?' is text again (1 model call)",
-     _ARITH, "     | _persona_lead question (_SP only_number (STOP | BANG)?)?", "     | SYSTEM COLON COLON question", _TESTS),
+     _ARITH, "       | _persona_lead question _after?", "       | SYSTEM COLON COLON question", _TESTS),  # re-anchored by wip/arithX
     ("sysP-arith-persona-no-stop", "'You are a helpful assistant What is 12 * 12?' (the persona runs into the question) is read",
      _ARITH, "_persona: YOU_ARE _SP (ROLE_ADJ _SP)* ROLE_NOUN (STOP | BANG)\n", "_persona: YOU_ARE _SP (ROLE_ADJ _SP)* ROLE_NOUN (STOP | BANG)?\n", _TESTS),  # re-anchored by wip/adaptD (or "!")
     ("sysP-arith-pirate-read", "'You are a pirate.' (a prose style) is read as a no-op persona before an arithmetic question",

@@ -17,7 +17,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("sysQ-arith-persona-no-stop", "'Eres un asistente útil ¿Cuánto es 14 por 11?' (the persona without its full stop) is read",
      _ARITH, "        | YOU_ARE _SP PERSONA_ROLE (STOP | BANG) ", "        | YOU_ARE _SP PERSONA_ROLE (STOP | BANG)?", _TESTS),  # re-anchored by wip/adaptD
     ("sysQ-arith-glued-lost", "zh '你是一个乐于助人的助手。14 乘以 11 等于多少？' is no claim again",
-     _ARITH, "     | _persona_glued glued (only_number STOP?)?       //", "     | _persona_glued COLON glued (only_number STOP?)? //", _TESTS),
+     _ARITH, "      | _persona_glued glued (only_number STOP?)?      //", "      | _persona_glued COLON glued (only_number STOP?)? //", _TESTS),  # re-anchored by wip/arithX
     ("sysQ-arith-format-after-persona-lost", "'System: You are a helpful assistant. Reply with the number only.\\n\\nUser: ...' is no claim",
      _ARITH, "_persona_lead: SYSTEM _SP _persona (_SP only_number (STOP | BANG))? _SP? TURN USER _SP",
      "_persona_lead: SYSTEM _SP _persona _SP? TURN USER _SP", _TESTS),  # re-anchored by wip/adaptD

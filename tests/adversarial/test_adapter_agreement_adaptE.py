@@ -312,6 +312,10 @@ WIDE_CASES = [case for first, second in _PAIRS for case in _shapes(first, second
 # test_update_does_not_store_a_corrected_form_of_a_wrong_answer), so the same request goes to the model again.
 KNOWN = {(("system", "Be brief."), ("user", "Solve 3x + 5 = 20 for x."), ("user", second)): "langchain global cache"
          for second in ("Solve 3x + 5 = 20 for x.", "Solve 3x + 5 = 26 for x.")}
+# wip/arithX (the lead's brief): "Be brief." asks an arithmetic answer's number alone (form "number", keyed and enforced):
+# the model's "3 + 4 = 7\nAnswer: 7" fails that check, the same known difference (before, the system turn was no claim)
+KNOWN.update({(("system", "Be brief."), ("user", "What is 3 + 4?"), ("user", second)): "langchain global cache"
+              for second in ("What is 3 + 4?", "What is 3 + 5?")})
 
 
 @pytest.mark.parametrize("case", range(len(WIDE_CASES)))

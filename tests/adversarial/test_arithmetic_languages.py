@@ -89,7 +89,8 @@ def test_questions_in_other_languages_are_read_exactly(prompt: str, expression: 
     "14 かける 11 かける 2 は？",
     "14 わる 0 は？",
     "Quanto fa 14 per cento in più di 80?",
-    "Was ist 14 mal 11? Nur die Zahl. Danke.",
+    # wip/arithX: "Was ist 14 mal 11? Nur die Zahl. Danke." is read (thanks after the mark): test_arithmetic_reach_arithX.py
+    "Was ist 14 mal 11? Nur die Zahl. Danke, jetzt 15 mal 11.",
     # "What is 14 times 11 ?" is read since wip/overdecl (one space before the mark: the English table's
     # space_before_question_mark), served AND exact in test_overdecl_arithmetic; a table that does not
     # declare it still reads no space before the mark:

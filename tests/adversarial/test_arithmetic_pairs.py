@@ -64,7 +64,12 @@ PAIRS: list[Pair] = [
     # (a changed expression, so re-instantiated; the same one in lower case is served by reuse: test_arithmetic_forms_arithU.py)
     pair("arith/case", "What is 12 * 12?", "12 * 12", "what is 12 * 13?", "12 * 13", served=True),
     pair("arith/leading-zero", "What is 5 + 1?", "5 + 1", "What is 05 + 1?", "5 + 1", served=False),
-    pair("arith/comma", "What is 1000 + 1?", "1000 + 1", "What is 1,000 + 1?", "1000 + 1", served=False),
+    # wip/arithX (the lead's brief): a thousands separator is read in English where one reading only (was: "arith/comma",
+    # "What is 1,000 + 1?" not served; now served exactly, its expression written without the separator, in
+    # tests/adversarial/test_arithmetic_reach_arithX.py); in a list form, or beside a decimal comma, it stays the model's
+    pair("arith/comma-list", "What is 100 + 200?", "100 + 200", "What is the sum of 100,200 and 300?", "100200 + 300",
+         served=False),
+    pair("arith/decimal-comma", "What is 1000 + 1?", "1000 + 1", "What is 1,000 + 2,5?", "1 + 2.5", served=False),
     pair("arith/power", "What is 2 * 3?", "2 * 3", "What is 2 ** 3?", "2 ** 3", served=True),
     pair("arith/power-ambiguous", "What is 2 * 3?", "2 * 3", "What is -3 ** 2?", "-3 ** 2", served=False),
     pair("arith/percent", "What is 15 + 80?", "15 + 80", "What is 15% more than 80?", "80 + 15 * 80 / 100", served=False),

@@ -182,7 +182,8 @@ def test_each_class_is_read_exactly(prompt: str, expression: str, value: int | F
     "What is 12 times 11? Don't give only the number.",
     "What is 12 times 11? Not just the number.",
     "What is 12 times 11? Only the number, with every step.",
-    "What is 12 times 11? Only the number. Thanks.",
+    # wip/arithX: "What is 12 times 11? Only the number. Thanks." is read (thanks after the mark): test_arithmetic_reach_arithX.py
+    "What is 12 times 11? Only the number. Thanks, now 12 times 12.",
     "System: You are a helpful assistant. | User: What is 12 times 11?",
     "System: Reply with a number only. | User: What is 12 times 11? Show your work.",
     "User: What is 12 times 11?",

@@ -62,13 +62,14 @@ def test_questions_in_words_are_read_exactly(prompt: str, expression: str, value
     "What is 2 plus 3 times 4?",  # two operator words: read two ways aloud
     "What is 14 times 11 times 2?",
     "What is - 3 times 4?",  # a sign apart from its number (wip/arithV: "-3 times 4" is read, -12)
-    "What is 1,000 times 3?",  # no thousands separator
+    "What is 1,000 times 3,5?",  # wip/arithX: "1,000 times 3" is read (a thousands separator, one reading); a decimal comma beside it: no claim
     "What is 03 times 4?",
     "What is 14 times 11",  # no question mark
-    "What is 14 times 11? Only the number, thanks.",  # an instruction not in the table ("Only the number please" is read since wip/arithA: served AND exact)
+    "What is 14 times 11? Only the number thanks.",  # wip/arithX: ", thanks" is read (THANKS_END); without its comma: no claim
+    # wip/arithX: was "What is 14 times 11? Only the number, thanks.",  # an instruction not in the table ("Only the number please" is read since wip/arithA: served AND exact)
     "What is 14 times 11? Explain.",
     "What is 14 times 11?Only the number, please.",  # an instruction glued to the question
-    "What is 14 times 11? Only the number, please. Thanks.",
+    "What is 14 times 11? Only the number, please. Thanks, and 15 times 11?",  # wip/arithX: "..., please. Thanks." is read
     "What is 14  times 11?",
     "What is 14 times x?",
     "What is 8 squared plus 1?",  # "8 squared" alone is read (wip/arithA: served AND exact in test_arithmetic_reach_arithA)

@@ -980,6 +980,11 @@ def _arith_words(text: str) -> ArithProblem | None:
 _EN_THOUSANDS = re.compile(r"(?<![0-9.,])[1-9][0-9]{0,2}(?:,[0-9]{3})+(?![0-9]|[.,][0-9])")
 
 
+# wip/arithX: the same groups in an English arithmetic question (its templates and word forms are all English), with
+# a decimal part after them ("1,450.5")
+_EN_ARITH_THOUSANDS = re.compile(r"(?<![0-9.,])[1-9][0-9]{0,2}(?:,[0-9]{3})+(?![0-9]|,[0-9])")
+
+
 def _english(t: Template) -> bool:
     return t.lang in ("en", "en_everyday") or t.lang == "system" and t.pattern.startswith("Solve")
 
@@ -1752,12 +1757,15 @@ def _understand_text_plain(text: str) -> Problem | None:
     # the typographic signs of the four operations are the operators they print (wip/overdecl):
     # "What is 23 × 19?" asks 23 * 19 (the oracle's own table of them, not the engine's)
     # wip/arithU: full-width, en dash, no question mark; its superscripts as carets first ("10³ – 3": fuzz seed 0)
-    signed = everyday_symbols(with_carets(text.translate(_OPERATOR_SIGNS)))
+    # wip/arithX: an English arithmetic question's thousands groups ("What is 1,003 + 4?" is 1003 + 4; the fuzzer's
+    # number_format edit), a decimal part after them too ("1,450.5"); any other comma in a number is not read
+    ungrouped = _EN_ARITH_THOUSANDS.sub(lambda g: g.group().replace(",", ""), text)
+    signed = everyday_symbols(with_carets(ungrouped.translate(_OPERATOR_SIGNS)))
     for t in ARITH_TEMPLATES:
         m = t.regex.fullmatch(signed)
         if m:
             return _arith_from_match(t, m)
-    worded = _arith_words(text)
+    worded = _arith_words(ungrouped)
     if worded is not None:
         return worded
     return (_grammar_math(text) or _grammar_json(exact) or _grammar_json_no_keys(exact) or _grammar_json_langs(exact)

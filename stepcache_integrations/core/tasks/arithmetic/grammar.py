@@ -466,7 +466,9 @@ def read_question(prompt: str) -> Question | None:
     (the forms above), optionally followed by an instruction asking for the number alone; else None."""
     text = _as_written_in_ascii(prompt)
     for table in _LANGUAGE.vocabularies:
-        words = _words(text, table)
+        words = _words(_ungrouped(text, table.language), table)
+        if _grouped_list(text, words):
+            continue
         read = None if words is None else _LANGUAGE.parse(words)
         question = None if read is None or read.question is None else _question(*read.question, _tables()[table.language])
         if question is None:
@@ -479,6 +481,29 @@ def read_question(prompt: str) -> Question | None:
             return None  # a number asked for a yes/no question: which answer is meant is not written
         return Question(question.expression, question.value, "number", table.language)
     return None
+
+
+# wip/arithX: a number written with thousands separators ("1,000", "12,345,678", "1,000.5"): a first group of 1-3 digits
+# (no leading zero), then groups of exactly three, no digit, point or comma-and-digit around it
+_GROUPED = re.compile(r"(?<![0-9,.])[1-9][0-9]{0,2}(?:,[0-9]{3})+(?![0-9]|,[0-9])")
+# the forms whose numbers may be a list: "the sum of 100,200 and 300" is 100200 + 300 or 100 + 200 + 300
+_LIST_WORDS = frozenset({"SUM_OF", "PRODUCT_OF", "MEAN_OF"})
+
+
+def _ungrouped(text: str, language: str) -> str:
+    """wip/arithX: ``text`` with the thousands separators of its grouped numbers dropped ("1,000" as "1000"), in a table
+    whose language writes them so (its "thousands_comma": en, zh, ja, each with a decimal point; the tables with a decimal
+    comma read none: "Was ist 1,000 + 1?" is 1 or 1000). Any other comma in a number is left as written, unread, so the
+    prompt is no claim: "1,000 + 2,5" (a decimal comma's writer: 1.0 or 1000), "1,0000", "1,000,00", "0,500"; a list form
+    over a grouped number is declined by :func:`_grouped_list`."""
+    if not _tables()[language].get("thousands_comma") or "," not in text:
+        return text
+    return _GROUPED.sub(lambda m: m.group().replace(",", ""), text)
+
+
+def _grouped_list(text: str, words: list[Word] | None) -> bool:
+    """wip/arithX: a grouped number was read (:func:`_ungrouped`) in a form whose numbers may be a list: no claim."""
+    return words is not None and _GROUPED.search(text) is not None and any(w.kind in _LIST_WORDS for w in words)
 
 
 def _as_written_in_ascii(prompt: str) -> str:
@@ -504,11 +529,12 @@ def _words(text: str, table: Vocabulary) -> list[Word] | None:
         return None
     folded, words, pos = Folded(text), [], 0
     spaced_mark = _tables()[table.language].get("space_before_question_mark", False)
+    spaced_marks = "?" + _tables()[table.language].get("space_before_marks", "")  # wip/arithX: fr "Bonjour !", "Merci !"
     while pos < len(text):
         if text[pos] == " ":
             if text[pos + 1 : pos + 2] == " ":
                 return None  # a doubled space: another layout
-            if table.spaced and not (text[pos + 1 : pos + 2] == "?" and spaced_mark):  # fr: "11 ?"
+            if table.spaced and not (text[pos + 1 : pos + 2] in spaced_marks and text[pos + 1 : pos + 2] and spaced_mark):  # fr: "11 ?"
                 words.append(Word("_SP", " ", pos))
             pos += 1
             continue
