@@ -190,7 +190,7 @@ MUTANTS: list[Mutant] = [
            PIPELINE, "    errors = list(rejected) + errors\n", "    errors = list(rejected)\n",
            (ENGINE_TESTS, "-k", "store_answer")),
     Mutant("reuse-unchecked", "cached steps are reused without the final check of the whole answer",
-           PLANNER, "if proves(verification) and not PROOFS.answer_errors(handler, checked, constraints):",
+           PLANNER, "if proves(verification) and not PROOFS.answer_errors(handler, checked, constraints if carried is None else cached):",
            "if proves(verification):", (PROMISES, "-k", "final_check", ENGINE_TESTS)),
     Mutant("reinstantiation-unchecked", "a re-instantiated answer is served without its final check",
            PLANNER, "if proves(check) and not PROOFS.answer_errors(handler, checked, constraints):",
@@ -859,3 +859,6 @@ MUTANTS += [Mutant(*row) for row in _RT31_ROWS]
 from mutants_linAI import ROWS as _LINAI_ROWS  # noqa: E402 - wip/linAI: a cart said alone with its total apart, 'I bought ... for $17 total', one item's price named by its letter
 
 MUTANTS += [Mutant(*row) for row in _LINAI_ROWS]
+from mutants_hitK import ROWS as _HITK_ROWS  # noqa: E402 - wip/hitK: the writing transport of a problem-key hit (sides swapped), each condition dropped
+
+MUTANTS += [Mutant(*row) for row in _HITK_ROWS]
