@@ -351,9 +351,11 @@ def test_trap_renamed_unknowns() -> None:
 def test_trap_another_format() -> None:
     _declines(STEPS.format(v="x", eq="3x + 5 = 20"), CHAIN_5, "Solve 20 = 5 + 3x. Give only the final answer.")
     _declines(STEPS.format(v="x", eq="3x + 5 = 20"), CHAIN_5, "Solve 20 = 5 + 3x. Write the answer as a fraction.")
-    kept, text, _, outcome, _ = served(STEPS.format(v="x", eq="3x + 5 = 20"), CHAIN_5,
-                                       "Solve 20 = 5 + 3x. Give only the final answer.", True)
-    assert kept and text != CHAIN_5, outcome  # the final check is the new prompt's (its format) on the full path
+    templated = STEPS.format(v="x", eq="20 = 5 + 3x") + ' End with "Final answer: x = <value>".'
+    _declines(STEPS.format(v="x", eq="3x + 5 = 20"), CHAIN_5, templated)
+    kept, text, verified, outcome, calls = served(STEPS.format(v="x", eq="3x + 5 = 20"), CHAIN_5, templated, True)
+    # found (by similarity) and checked in full: the final check is the new prompt's, its template asked
+    assert kept and outcome == "reinstantiate" and text.endswith("\nFinal answer: x = 5") and verified, (outcome, text)
 
 
 def test_trap_the_same_writing_is_no_transport() -> None:
@@ -384,8 +386,9 @@ def test_trap_a_system_packed_under_the_stored_writing_only() -> None:
     ask = "Solve the system {eq}. Put each step on a new line."
     cached = LinearConstraints.of_prompt(ask.format(eq="10 = x + y, 2 = x - y"))
     new = LinearConstraints.of_prompt(ask.format(eq="x + y = 10, x - y = 2"))
-    steps = LINEAR.segment(LINEAR.fallback(new) or "", cached)
-    assert LINEAR.check_answer(steps, cached) != LINEAR.check_answer(steps, new)
+    chain = "Step 1: The system is x + y = 10; x - y = 2.\nStep 2: 2x = 12.\nStep 3: x = 6.\nStep 4: y = 4.\nAnswer: x = 6, y = 4"
+    steps = LINEAR.segment(chain, cached)
+    assert LINEAR.check_answer(steps, cached) and not LINEAR.check_answer(steps, new)
     assert not LINEAR.written_otherwise(steps, new, cached)
 
 
@@ -406,12 +409,17 @@ def test_trap_a_stale_constant() -> None:
 
 
 def test_trap_another_equation_with_the_same_numbers() -> None:
-    """The problems' equations compared pairwise either side first: another equation of the same numbers (only
-    that differs) is no transport; so is one with the same sides and another number written."""
-    cached = LinearConstraints.of_prompt(STEPS.format(v="x", eq="3x + 5 = 20"))
-    new = LinearConstraints.of_prompt(STEPS.format(v="x", eq="20 = 5 + 3x"))
+    """The problems' equations compared pairwise either side first: '4x - 2 = 10' is not '2x + 4 = 10' (the same
+    solution and numbers, no stale constant: found by similarity, never carried); nor is one with the same sides
+    and another number written (a constraints object built so only that differs)."""
+    chain = "Step 1: 2x = 6.\nStep 2: x = 3.\nAnswer: x = 3"
+    for ask in ("Solve {eq}.", STEPS.replace("{v}", "x")):
+        _declines(ask.format(eq="2x + 4 = 10"), chain, ask.format(eq="4x - 2 = 10"))
+        _declines(ask.format(eq="4x - 2 = 10"), chain, ask.format(eq="10 = 2x + 4"))
+    cached = LinearConstraints.of_prompt("Solve 3x + 5 = 20.")
+    new = LinearConstraints.of_prompt("Solve 20 = 5 + 3x.")
     steps = LINEAR.segment(CHAIN_5, cached)
-    assert not LINEAR.written_otherwise(steps, replace(new, equation_texts=("20 = 3 + 5x",)), cached)
+    assert LINEAR.written_otherwise(steps, new, cached)
     assert not LINEAR.written_otherwise(steps, replace(new, equation_texts=("20 = 5 + 3x + 0",)), cached)
 
 
