@@ -218,15 +218,6 @@ def test_the_transport_is_the_full_check_on_drawn_shapes(
         _REACHED[kind] = _REACHED.get(kind, 0) + 1
 
 
-def test_the_drawn_shapes_reach_the_transport() -> None:
-    """The property above is not vacuous: the transport applied to the engine's derivations and the answers with
-    steps it reads (run after it: pytest keeps a file's order)."""
-    if not _REACHED:
-        test_the_transport_is_the_full_check_on_drawn_shapes()
-    assert _REACHED.get("engine", 0) + _REACHED.get("engine_exact", 0) >= 20, _REACHED
-    assert _REACHED.get("bare", 0) + _REACHED.get("answer_only", 0) >= 5, _REACHED
-
-
 @settings(max_examples=60, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(problem=problems(), template=st.sampled_from(TEMPLATES), kind=st.sampled_from(KINDS))
@@ -239,6 +230,24 @@ def test_served_the_same_with_the_transport_on_and_off(
         return
     same_either_way(stored_prompt, answers(left, right, v, cached.solution[v], cached, kind),
                     template.format(v=v, eq=f"{right} = {left}"))
+
+
+@settings(max_examples=80, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(a=st.sampled_from([1, 2, 3, 7, 9, 12, 250]), b=st.sampled_from([0, 1, 5, 50, 99999]),
+       x=st.integers(-30, 30), template=st.sampled_from(TEMPLATES), end_to_end=st.integers(0, 3))
+def test_the_benchmarks_answer_drawn(a: int, b: int, x: int, template: str, end_to_end: int) -> None:
+    """scripts/bench_reuse_path.py's stored answer and its swapped request (constants zero, one, large; the
+    solution negative, zero), task-level every time and end to end one time in four."""
+    c = a * x + b
+    stored, asked = template.format(v="x", eq=f"{a}x + {b} = {c}"), template.format(v="x", eq=f"{c} = {b} + {a}x")
+    cached, new = LinearConstraints.of_prompt(stored), LinearConstraints.of_prompt(asked)
+    if not cached.solution or not new.solution:
+        return
+    text = benchmark_answer(a, b, c, "x")
+    if transported_exactly(text, new, cached):
+        _REACHED["benchmark"] = _REACHED.get("benchmark", 0) + 1
+    if end_to_end == 0:
+        same_either_way(stored, text, asked)
 
 
 def test_the_benchmarks_swapped_request_is_transported_and_served_alike(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -456,3 +465,15 @@ def test_a_task_not_built_in_is_checked_in_full() -> None:
     assert cache.store_answer(STEPS.format(v="x", eq="3x + 5 = 20"), CHAIN_5) is not None
     result = cache.generate(STEPS.format(v="x", eq="20 = 5 + 3x"), NoModel())
     assert not (result.outcome == "reuse" and result.text == CHAIN_5), result.outcome
+
+
+def test_the_drawn_shapes_reach_the_transport() -> None:
+    """The property above is not vacuous: the transport applied to the engine's derivations and the answers with
+    steps it reads (run last: pytest keeps a file's order)."""
+    if not _REACHED:
+        test_the_transport_is_the_full_check_on_drawn_shapes()
+    assert _REACHED.get("engine", 0) + _REACHED.get("engine_exact", 0) >= 20, _REACHED
+    assert _REACHED.get("bare", 0) + _REACHED.get("answer_only", 0) >= 5, _REACHED
+    if "benchmark" not in _REACHED:
+        test_the_benchmarks_answer_drawn()
+    assert _REACHED.get("benchmark", 0) >= 30, _REACHED
