@@ -813,20 +813,12 @@ def _entry_checks(handler: Any, checked: Keyed, constraints: Any, cached: Keyed)
     entry was stored (``verify(steps, cached, cached)``, ``engine.seed_proof``), and the final check and the
     level are the cached problem's (the same results the full checks give, without reading the steps again)."""
     otherwise = getattr(handler, "written_otherwise", None)
-    if WRITING_TRANSPORT and otherwise is not None and _builtin(handler) and not _same_inputs(constraints, cached):
-        loaded = handler.load_constraints(cached.value)  # read once for both calls
-        if otherwise(checked.value, constraints, loaded):
+    if WRITING_TRANSPORT and otherwise is not None and _builtin(handler):
+        read = otherwise(checked.value, constraints, cached.value)  # the entry's constraints read, or None
+        if read is not None:
             stored = PROOFS.verify(handler, checked, cached, cached)
-            return handler.carried(checked.value, stored, constraints, loaded), cached
+            return handler.carried(checked.value, stored, constraints, read), cached
     return PROOFS.verify(handler, checked, constraints, cached), None
-
-
-def _same_inputs(constraints: Any, cached: Keyed) -> bool:
-    """The new prompt's constraints frozen equal the entry's: its proofs are met as they are (no transport)."""
-    try:
-        return cached.key is not None and _frozen(constraints) == cached.key
-    except Unfreezable:
-        return False
 
 
 def _rewrite(handler: Task, constraints: Any, hit: CacheHit, policy: ReusePolicy) -> tuple[_Candidate | None, float]:

@@ -63,7 +63,7 @@ def transported_exactly(text: str, new: LinearConstraints, cached: LinearConstra
     """Whether the transport applies to ``text`` stored for ``cached`` and asked as ``new``; when it does, what it
     gives is asserted equal to the full checks'."""
     steps = LINEAR.segment(text, cached)
-    if not LINEAR.written_otherwise(steps, new, cached):
+    if LINEAR.written_otherwise(steps, new, cached) is None:
         return False
     carried = LINEAR.carried(steps, LINEAR.verify(steps, cached, cached), new, cached)
     assert _units(carried) == _units(LINEAR.verify(steps, new, cached)), text
@@ -309,7 +309,7 @@ def test_corpus_problems_are_served_alike_with_the_transport_on_and_off() -> Non
 def _declines(stored_prompt: str, answer: str, prompt: str) -> None:
     cached, new = LinearConstraints.of_prompt(stored_prompt), LinearConstraints.of_prompt(prompt)
     assert cached.solution and new.solution
-    assert not LINEAR.written_otherwise(LINEAR.segment(answer, cached), new, cached), (stored_prompt, prompt, answer)
+    assert None is LINEAR.written_otherwise(LINEAR.segment(answer, cached), new, cached), (stored_prompt, prompt, answer)
     same_either_way(stored_prompt, answer, prompt)
 
 
@@ -341,7 +341,7 @@ def test_trap_a_system_restated_on_one_line_in_the_old_writing() -> None:
                   "Step 1: The system is x + y = 10; x - y = 2.\nStep 2: Add the equations: 2x = 12.\n"
                   "Step 3: Divide both sides by 2: x = 6.\nStep 4: Then y = 10 - 6: y = 4.\nAnswer: x = 6, y = 4"):
         assert chain.startswith("Step 1: The system is x + y = 10; x - y = 2.")
-        assert not LINEAR.written_otherwise(LINEAR.segment(chain, cached), new, cached), chain
+        assert None is LINEAR.written_otherwise(LINEAR.segment(chain, cached), new, cached), chain
         kept, text, verified, outcome, calls = same_either_way(stored, chain, asked)
         assert not (outcome == "reuse" and text == chain), outcome
 
@@ -367,11 +367,26 @@ def test_trap_another_format() -> None:
     assert kept and outcome == "reinstantiate" and text.endswith("\nFinal answer: x = 5") and verified, (outcome, text)
 
 
-def test_trap_the_same_writing_is_no_transport() -> None:
-    """An equal writing meets the seeded proof as it is (no transport is asked)."""
+def test_trap_the_same_writing_is_no_transport(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An equal writing meets the seeded proof as it is (no transport is asked), decided before the entry's stored
+    form is read (a rephrased problem-key hit pays nothing for the transport)."""
     prompt = STEPS.format(v="x", eq="3x + 5 = 20")
     c = LinearConstraints.of_prompt(prompt)
-    assert not LINEAR.written_otherwise(LINEAR.segment(CHAIN_5, c), c, c)
+    steps = LINEAR.segment(CHAIN_5, c)
+    assert not linear_task._written_otherwise(steps, c, c)
+    assert not linear_task._written_otherwise(steps, LinearConstraints.of_prompt("Please s" + prompt[1:]), c)
+    reads: list[Any] = []
+    load = LinearEquationTask.load_constraints
+    monkeypatch.setattr(LinearEquationTask, "load_constraints", lambda task, data: reads.append(data) or load(task, data))
+    assert LINEAR.written_otherwise(steps, c, dict(c)) is None
+    assert not any(type(data) is dict for data in reads)
+    PROOFS.clear()
+    cache = StepCache()
+    assert cache.store_answer(prompt, CHAIN_5) is not None
+    reads.clear()
+    result = cache.generate("Please s" + prompt[1:], NoModel())
+    assert result.outcome == "reuse" and result.text == CHAIN_5
+    assert not any(type(data) is dict for data in reads)  # the entry's stored constraints never read
 
 
 def test_trap_the_engines_system_derivation_where_steps_are_asked() -> None:
@@ -385,7 +400,7 @@ def test_trap_the_engines_system_derivation_where_steps_are_asked() -> None:
     chain = LINEAR.fallback(cached) or ""
     steps = LINEAR.segment(chain, cached)
     assert not LINEAR.check_answer(steps, cached) and LINEAR.check_answer(steps, new)
-    assert not LINEAR.written_otherwise(steps, new, cached)
+    assert None is LINEAR.written_otherwise(steps, new, cached)
     same_either_way(stored, chain, asked)
 
 
@@ -398,7 +413,7 @@ def test_trap_a_system_packed_under_the_stored_writing_only() -> None:
     chain = "Step 1: The system is x + y = 10; x - y = 2.\nStep 2: 2x = 12.\nStep 3: x = 6.\nStep 4: y = 4.\nAnswer: x = 6, y = 4"
     steps = LINEAR.segment(chain, cached)
     assert LINEAR.check_answer(steps, cached) and not LINEAR.check_answer(steps, new)
-    assert not LINEAR.written_otherwise(steps, new, cached)
+    assert None is LINEAR.written_otherwise(steps, new, cached)
 
 
 def test_trap_an_asked_expression() -> None:
@@ -413,8 +428,8 @@ def test_trap_a_stale_constant() -> None:
     cached = LinearConstraints.of_prompt(STEPS.format(v="x", eq="3x + 5 = 20"))
     new = LinearConstraints.of_prompt(STEPS.format(v="x", eq="20 = 5 + 3x"))
     steps = LINEAR.segment(CHAIN_5, cached)
-    assert LINEAR.written_otherwise(steps, new, cached)
-    assert not LINEAR.written_otherwise(steps, new, replace(cached, params=(*cached.params, Fraction(7))))
+    assert None is not LINEAR.written_otherwise(steps, new, cached)
+    assert None is LINEAR.written_otherwise(steps, new, replace(cached, params=(*cached.params, Fraction(7))))
 
 
 def test_trap_another_equation_with_the_same_numbers() -> None:
@@ -428,8 +443,8 @@ def test_trap_another_equation_with_the_same_numbers() -> None:
     cached = LinearConstraints.of_prompt("Solve 3x + 5 = 20.")
     new = LinearConstraints.of_prompt("Solve 20 = 5 + 3x.")
     steps = LINEAR.segment(CHAIN_5, cached)
-    assert LINEAR.written_otherwise(steps, new, cached)
-    assert not LINEAR.written_otherwise(steps, replace(new, equation_texts=("20 = 5 + 3x + 0",)), cached)
+    assert None is not LINEAR.written_otherwise(steps, new, cached)
+    assert None is LINEAR.written_otherwise(steps, replace(new, equation_texts=("20 = 5 + 3x + 0",)), cached)
 
 
 def test_unread_prose_is_computed_for_the_new_writing() -> None:

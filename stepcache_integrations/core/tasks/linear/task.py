@@ -169,13 +169,19 @@ class LinearEquationTask(StepwiseTask):
         return Verification(_copied(found))
 
     # -- the writing transport (docs/shape-proofs.md, "Sides swapped"; planner._entry_checks) ----------------
-    def written_otherwise(self, steps: list[Step], constraints: Any, cached_constraints: Any) -> bool:
-        """Whether ``constraints`` pose the problem of ``cached_constraints`` written otherwise ("20 = 5 + 3x" for
-        "3x + 5 = 20") such that this task's checks of ``steps`` give exactly what they give under the cached
-        problem itself: ``verify(steps, new, cached)`` is then :meth:`carried` from ``verify(steps, cached, cached)``
-        (the proof seeded when the entry was stored) and ``check_answer(steps, new)`` is ``check_answer(steps,
-        cached)``. False (the full checks run) unless every condition holds (:func:`_written_otherwise`)."""
-        return _written_otherwise(steps, self.load_constraints(constraints), self.load_constraints(cached_constraints))
+    def written_otherwise(self, steps: list[Step], constraints: Any, cached_constraints: Any) -> LinearConstraints | None:
+        """The cached constraints as this task reads them when ``constraints`` pose their problem written otherwise
+        ("20 = 5 + 3x" for "3x + 5 = 20") such that this task's checks of ``steps`` give exactly what they give
+        under the cached problem itself: ``verify(steps, new, cached)`` is then :meth:`carried` from
+        ``verify(steps, cached, cached)`` (the proof seeded when the entry was stored), and ``check_answer(steps,
+        new)`` and ``verification_level(steps, new, ...)`` are the cached problem's. None (the full checks run)
+        unless every condition holds (:func:`_written_otherwise`); at once for the same writing (the equations'
+        texts equal: its proofs are met as they are), before the stored form is read."""
+        new = self.load_constraints(constraints)
+        if _written_texts(cached_constraints) == new.equation_texts:
+            return None
+        cached = self.load_constraints(cached_constraints)
+        return cached if _written_otherwise(steps, new, cached) else None
 
     def carried(self, steps: list[Step], stored: Verification, constraints: Any, cached_constraints: Any) -> Verification:
         """``verify(steps, new, cached)`` from ``stored``, ``verify(steps, cached, cached)``, when
@@ -362,7 +368,7 @@ def _verified(steps: list[Step], new: LinearConstraints, cached: LinearConstrain
 
 def _written_otherwise(steps: list[Step], new: LinearConstraints, cached: LinearConstraints) -> bool:
     """The writing transport's conditions, per request (docs/shape-proofs.md, "Sides swapped"): another writing
-    (an equal one meets its proofs as they are); the same unknowns, asked values, solution, format, answer label
+    of the equations (the same one meets its proofs as they are); the same unknowns, asked values, solution, format, answer label
     and template, language, and no asked expression (its lines are blanked before the equations are read);
     the same constants (no stale number, so the pair's context checks as the plain one); the problems'
     equations pairwise equal either side first, with the same numbers (:func:`chain.same_sides`); no equation
@@ -370,7 +376,7 @@ def _written_otherwise(steps: list[Step], new: LinearConstraints, cached: Linear
     steps are asked, the derivation rule finding nothing under either writing (``_format_errors``: whether the
     chain is the engine's derivation of one of them, which skips that rule, then does not matter;
     :func:`chain.derivation_reads_alike`). ``verification_level`` reads the new constraints' ``_asks`` alone."""
-    if new.problem_key == cached.problem_key or not new.solution or new.target or _asks(new) != _asks(cached):
+    if new.equation_texts == cached.equation_texts or not new.solution or new.target or _asks(new) != _asks(cached):
         return False
     if _stale_numbers(cached, new):
         return False
@@ -381,6 +387,14 @@ def _written_otherwise(steps: list[Step], new: LinearConstraints, cached: Linear
     if not chain_reads_alike(checked_bodies(read), frozenset(new.variables), problem, stored):
         return False
     return derivation_reads_alike(_comma_read(steps, new), new.format, new.equation_texts, cached.equation_texts)
+
+
+def _written_texts(data: Any) -> tuple[str, ...] | None:
+    """The equations' texts of constraints, typed or in their stored form (None when not read)."""
+    if isinstance(data, LinearConstraints):
+        return data.equation_texts
+    texts = data.get("equation_texts") if isinstance(data, dict) else None
+    return tuple(texts) if isinstance(texts, list) and all(type(text) is str for text in texts) else None
 
 
 def _asks(c: LinearConstraints) -> tuple[Any, ...]:
