@@ -190,7 +190,7 @@ MUTANTS: list[Mutant] = [
            PIPELINE, "    errors = list(rejected) + errors\n", "    errors = list(rejected)\n",
            (ENGINE_TESTS, "-k", "store_answer")),
     Mutant("reuse-unchecked", "cached steps are reused without the final check of the whole answer",
-           PLANNER, "if proves(verification) and not PROOFS.answer_errors(handler, checked, constraints):",
+           PLANNER, "if proves(verification) and not PROOFS.answer_errors(handler, checked, constraints if carried is None else cached):",
            "if proves(verification):", (PROMISES, "-k", "final_check", ENGINE_TESTS)),
     Mutant("reinstantiation-unchecked", "a re-instantiated answer is served without its final check",
            PLANNER, "if proves(check) and not PROOFS.answer_errors(handler, checked, constraints):",
@@ -864,3 +864,6 @@ MUTANTS += [Mutant(*row) for row in _LINAI_ROWS]
 from mutants_arithX import ROWS as _ARITHX_ROWS  # noqa: E402 - wip/arithX: courtesy around an arithmetic question, 'can you tell me what ... is', brevity as the number alone, thousands separators
 
 MUTANTS += [Mutant(*row) for row in _ARITHX_ROWS]
+from mutants_hitK import ROWS as _HITK_ROWS  # noqa: E402 - wip/hitK: the writing transport of a problem-key hit (sides swapped), each condition dropped
+
+MUTANTS += [Mutant(*row) for row in _HITK_ROWS]

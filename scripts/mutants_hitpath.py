@@ -90,7 +90,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _CORE + "planner.py", "    check = PROOFS.verify(handler, checked, constraints, cached, kept=False)  # see _try_reinstantiate\n",
      "    check = PROOFS.verify(handler, checked, constraints, cached)  # see _try_reinstantiate\n", (_ROUND4,)),
     ("rewrite-level-digested", "a rewrite's served level is looked up and kept by digest",
-     _CORE + "engine.py", "                        kept=plan.outcome != \"reinstantiate\")", "                        kept=True)",
+     _CORE + "engine.py", "entry.verification, kept=plan.outcome != \"reinstantiate\")", "entry.verification, kept=True)",
      (_ROUND4,)),
     ("digest-kept-ignored", "a check asked not to be kept by digest is digested all the same",
      _CORE + "planner.py", "        digest = self.digests.digest(key, handler) if kept and _builtin(handler) else None\n",

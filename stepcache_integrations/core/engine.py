@@ -386,8 +386,9 @@ def _served_level(plan: CachePlan) -> VerificationLevel:
         cached = entry.constraints
     # a rewrite's level, against the entry it was rewritten from, is met again by no later request
     # (planner._try_reinstantiate): not kept by digest, checked in full as any other
-    return PROOFS.level(plan.handler, plan.steps, plan.constraints, cached, entry.verification,
-                        kept=plan.outcome != "reinstantiate")
+    carried = plan.carried  # the checks carried from the entry's own problem: its level too (planner._entry_checks)
+    return PROOFS.level(plan.handler, plan.steps, plan.constraints if carried is None else carried, cached,
+                        entry.verification, kept=plan.outcome != "reinstantiate")
 
 
 @dataclass

@@ -113,6 +113,7 @@ class CachePlan:
     request_key: Any = None  # the request's exact inputs of task selection (PlanMemo); None: not memoisable
     lookup_keys: tuple[str | None, str | None, str | None] | None = None  # its problem, shape, family keys, once computed
     key_parts: dict[int, str | None] = field(default_factory=dict)  # those computed alone (problem_key_tier.plan_lookup_key)
+    carried: Keyed | None = None  # the entry's constraints, when its checks were carried from them (planner._entry_checks)
 
     @property
     def task(self) -> str:
@@ -615,6 +616,7 @@ class _Candidate:
     provenance: list[Provenance]
     verification: Verification
     cached: Keyed  # the entry's constraints, frozen once for every check of this candidate
+    carried: Keyed | None = None  # its checks carried from the entry's own constraints (_entry_checks)
 
 
 @dataclass
@@ -713,8 +715,9 @@ def vouched(plan: CachePlan, candidate: _Candidate) -> bool:
     if candidate.outcome not in _SERVED or plan.handler.serves_unchecked_changes:
         return True
     entry = candidate.hit.entry
-    level = PROOFS.level(plan.handler, candidate.steps, plan.constraints, candidate.cached, entry.verification,
-                         kept=candidate.outcome != "reinstantiate")
+    carried = candidate.carried
+    level = PROOFS.level(plan.handler, candidate.steps, plan.constraints if carried is None else carried,
+                         candidate.cached, entry.verification, kept=candidate.outcome != "reinstantiate")
     if level != "unchecked":
         return True
     load = plan.handler.load_constraints
@@ -781,9 +784,9 @@ def _classify(
     entry = hit.entry
     steps = [Step(text=s.text, kind=s.kind, meta=s.meta) for s in entry.steps]
     cached, checked = keyed(entry.constraints), keyed_steps(steps)  # frozen once for every check
-    verification = PROOFS.verify(handler, checked, constraints, cached)
-    candidate = _Candidate(hit, "patch", steps, ["reused"] * len(steps), verification, cached)
-    if proves(verification) and not PROOFS.answer_errors(handler, checked, constraints):
+    verification, carried = _entry_checks(handler, checked, constraints, cached)
+    candidate = _Candidate(hit, "patch", steps, ["reused"] * len(steps), verification, cached, carried)
+    if proves(verification) and not PROOFS.answer_errors(handler, checked, constraints if carried is None else cached):
         candidate.outcome = "reuse"
         return candidate, 0.0
     seconds = 0.0
@@ -796,6 +799,26 @@ def _classify(
     if candidate.outcome == "patch" and not policy.allows_patch(handler, candidate.steps, candidate.verification):
         candidate.outcome = "skip_reuse"
     return candidate, seconds
+
+
+#: The writing transport (:func:`_entry_checks`) on; a differential test turns it off to compare.
+WRITING_TRANSPORT = True
+
+
+def _entry_checks(handler: Any, checked: Keyed, constraints: Any, cached: Keyed) -> tuple[Verification, Keyed | None]:
+    """A cached entry's steps checked against the new prompt (``verify(steps, new, cached)``), and None, or the
+    entry's constraints when the checks were carried from them: when a built-in task says the new prompt poses
+    the entry's problem written otherwise (``written_otherwise``: "20 = 5 + 3x" for "3x + 5 = 20", under
+    conditions that make its checks read both alike), the verdicts are carried from the proof seeded when the
+    entry was stored (``verify(steps, cached, cached)``, ``engine.seed_proof``), and the final check and the
+    level are the cached problem's (the same results the full checks give, without reading the steps again)."""
+    otherwise = getattr(handler, "written_otherwise", None)
+    if WRITING_TRANSPORT and otherwise is not None and _builtin(handler):
+        read = otherwise(checked.value, constraints, cached.value)  # the entry's constraints read, or None
+        if read is not None:
+            stored = PROOFS.verify(handler, checked, cached, cached)
+            return handler.carried(checked.value, stored, constraints, read), cached
+    return PROOFS.verify(handler, checked, constraints, cached), None
 
 
 def _rewrite(handler: Task, constraints: Any, hit: CacheHit, policy: ReusePolicy) -> tuple[_Candidate | None, float]:
@@ -880,6 +903,7 @@ def _adopt(plan: CachePlan, best: _Candidate) -> None:
     plan.outcome = best.outcome
     plan.entry = best.hit.entry
     plan.entry_constraints = best.cached
+    plan.carried = best.carried
     plan.similarity = best.hit.similarity
     plan.steps = best.steps
     plan.provenance = best.provenance

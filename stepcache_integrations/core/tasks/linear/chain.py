@@ -544,9 +544,14 @@ def _number(literal: str) -> Fraction | None:
 def _restates_another_problem(eq: Equation, ctx: ProblemContext) -> bool:
     """An equation of the problem's own form with other constants (3x + 5 = 20 for 3x + 20 = 35
     holds at x = 5 too, but is not the problem): only an exact restatement is evidence."""
+    return restates_another(eq, ctx.problem)
+
+
+def restates_another(eq: Equation, problem: tuple[Equation, ...]) -> bool:
+    """:func:`_restates_another_problem` against the problem's equations as written (``problem``)."""
     shape = equation_shape(eq.text)[0]
     same_form = [
-        p for p in ctx.problem if equation_shape(p.text)[0] == shape and p.form.variables == eq.form.variables
+        p for p in problem if equation_shape(p.text)[0] == shape and p.form.variables == eq.form.variables
     ]
     return bool(same_form) and not any(
         (eq.left, eq.right) in ((p.left, p.right), (p.right, p.left)) for p in same_form
@@ -1112,6 +1117,58 @@ def _labelled(line: str, label: str) -> bool:
 
 def _after_label(line: str) -> str:
     return line.split(":", 1)[1] if ":" in line else line
+
+
+# ---- The writing transport (docs/shape-proofs.md, "Sides swapped"): one problem written two ways.
+
+def same_sides(a: tuple[Equation, ...], b: tuple[Equation, ...]) -> bool:
+    """The problems' equations pairwise equal as unordered pairs of side forms ("3x + 5 = 20" and "20 = 5 + 3x"),
+    with the same numbers written (absolute values): what ``unrestated``, the operation rule (its sources and
+    ``transition_holds`` compare either side first) and ``unexplained_arithmetic`` read of the problem."""
+    return len(a) == len(b) and all(_same(p, q) for p, q in zip(a, b)) and (
+        {abs(n) for eq in a for n in eq.numbers} == {abs(n) for eq in b for n in eq.numbers})
+
+
+def chain_reads_alike(bodies: list[str], known: frozenset[str], a: tuple[Equation, ...], b: tuple[Equation, ...]) -> bool:
+    """Whether no equation the checker can read in the steps' bodies (``_check_step``'s reading: a superset of
+    those it checks) has the written shape of either writing without being that problem's equation either side
+    first: ``_restates_another_problem`` is then false under both writings (wip/hitE's "3x + 2 = 17" is not)."""
+    for body in bodies:
+        for eq in find_equations(body, known, limit=len(body) + 1):
+            if restates_another(eq, a) or restates_another(eq, b):
+                return False
+    return True
+
+
+def checked_bodies(steps: list[Step]) -> list[str]:
+    """Each step's body as ``_check_step`` reads it (its label cut, its claims normalised)."""
+    return [_normalised(step.text[label_len(step.text):]) for step in steps]
+
+
+def derivation_reads_alike(steps: list[Step], fmt: tuple[str, ...], given_a: tuple[str, ...], given_b: tuple[str, ...]) -> bool:
+    """Whether :func:`derivation_errors` finds nothing under either writing of the given equations (then whether the
+    steps are the engine's own derivation of either, which skips it, does not matter). It reads the given equations
+    either side first (``_same``), except the one-step-per-line rule, which compares a line's equations with them
+    as written (``_packed``): a line packed under either writing declines."""
+    if "steps" not in fmt:
+        return True
+    problem_a = [eq for text in given_a for eq in find_equations(text)]
+    if not _pairwise_same(problem_a, [eq for text in given_b for eq in find_equations(text)]):
+        return False
+    lines = [line for step in steps for line in step.text.splitlines() if line.strip()]
+    bodies = [_unlabelled_step(line) for line in lines[:-1]]
+    if "lines" in fmt and (_any_packed(bodies, given_a) or _any_packed(bodies, given_b)):
+        return False
+    return any(_states_a_step(body, problem_a) for body in bodies)
+
+
+def _pairwise_same(a: list[Equation], b: list[Equation]) -> bool:
+    return len(a) == len(b) and all(_same(p, q) for p, q in zip(a, b))
+
+
+def _any_packed(bodies: list[str], given: tuple[str, ...]) -> bool:
+    restated = {_bare_equation(text) for text in given}
+    return any(_packed(body, restated) for body in bodies)
 
 
 # ---- The linear task's typed constraints: the problem a prompt poses, as stored with an entry.

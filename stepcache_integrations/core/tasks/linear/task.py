@@ -17,7 +17,7 @@ from ..base import UnitCheck, Verification
 from ..stepwise import StepwiseTask
 from .chain import LinearConstraints
 from .answer_form import BOXED, is_json_form, json_values, json_written, value_in, written_in
-from .chain import derivation_errors, format_errors
+from .chain import chain_reads_alike, checked_bodies, derivation_errors, derivation_reads_alike, format_errors, same_sides
 from .prompt import COMMA_DECIMAL, stated_alone_as_served, understand_prompt
 from .reader import LANGUAGES_JOINED
 from .rewrite import reinstantiate_steps
@@ -167,6 +167,36 @@ class LinearEquationTask(StepwiseTask):
             if len(memo) < _MAX_PROOF_MEMO:
                 memo[key] = found
         return Verification(_copied(found))
+
+    # -- the writing transport (docs/shape-proofs.md, "Sides swapped"; planner._entry_checks) ----------------
+    def written_otherwise(self, steps: list[Step], constraints: Any, cached_constraints: Any) -> LinearConstraints | None:
+        """The cached constraints as this task reads them when ``constraints`` pose their problem written otherwise
+        ("20 = 5 + 3x" for "3x + 5 = 20") such that this task's checks of ``steps`` give exactly what they give
+        under the cached problem itself: ``verify(steps, new, cached)`` is then :meth:`carried` from
+        ``verify(steps, cached, cached)`` (the proof seeded when the entry was stored), and ``check_answer(steps,
+        new)`` and ``verification_level(steps, new, ...)`` are the cached problem's. None (the full checks run)
+        unless every condition holds (:func:`_written_otherwise`); at once for the same writing (the equations'
+        texts equal: its proofs are met as they are), before the stored form is read."""
+        new = self.load_constraints(constraints)
+        if _written_texts(cached_constraints) == new.equation_texts:
+            return None
+        cached = self.load_constraints(cached_constraints)
+        return cached if _written_otherwise(steps, new, cached) else None
+
+    def carried(self, steps: list[Step], stored: Verification, constraints: Any, cached_constraints: Any) -> Verification:
+        """``verify(steps, new, cached)`` from ``stored``, ``verify(steps, cached, cached)``, when
+        :meth:`written_otherwise` holds: the verdicts are the same but for what ``_verified`` adds for a problem
+        that changed (prose no checker reads, :func:`_fail_unread_prose`), computed here as it does."""
+        new, cached = self.load_constraints(constraints), self.load_constraints(cached_constraints)
+        units = _copied(stored.units)
+        if _point_written(steps, new) or not _problem_changed(cached, new):
+            return Verification(units)
+        read = _box_read(_comma_read(steps, new), new)
+        if new.solution and _whole_answer_errors(read, new) is not None:
+            return Verification(units)  # the whole-answer form's verdicts read no prose
+        verdicts = [StepVerdict(u.ok, u.reason, [u.evidence] if u.evidence else []) for u in units]
+        _fail_unread_prose(read, verdicts, frozenset(new.variables), new.answer_form, new.answer_label)
+        return Verification([UnitCheck(u.name, v.ok, v.reason, u.evidence if v.ok else "") for u, v in zip(units, verdicts)])
 
     def check_answer(self, steps: list[Step], constraints: Any) -> list[str]:
         errors = super().check_answer(steps, constraints)
@@ -334,6 +364,55 @@ def _verified(steps: list[Step], new: LinearConstraints, cached: LinearConstrain
             for i, v in enumerate(verdicts)
         ]
     )
+
+
+def _written_otherwise(steps: list[Step], new: LinearConstraints, cached: LinearConstraints) -> bool:
+    """The writing transport's conditions, per request (docs/shape-proofs.md, "Sides swapped"): another writing
+    of the equations (the same one meets its proofs as they are); the same unknowns, asked values, solution, format, answer label
+    and template, language, and no asked expression (its lines are blanked before the equations are read);
+    the same constants (no stale number, so the pair's context checks as the plain one); the problems'
+    equations pairwise equal either side first, with the same numbers (:func:`chain.same_sides`); no equation
+    of the chain restating another problem under either writing (:func:`chain.chain_reads_alike`); and, when
+    steps are asked, the derivation rule finding nothing under either writing (``_format_errors``: whether the
+    chain is the engine's derivation of one of them, which skips that rule, then does not matter;
+    :func:`chain.derivation_reads_alike`). ``verification_level`` reads the new constraints' ``_asks`` alone."""
+    if new.equation_texts == cached.equation_texts or not new.solution or new.target or _asks(new) != _asks(cached):
+        return False
+    if _stale_numbers(cached, new):
+        return False
+    problem, stored = _problem_of(new), _problem_of(cached)
+    if not same_sides(problem, stored):
+        return False
+    read = _box_read(_comma_read(steps, new), new)
+    if not chain_reads_alike(checked_bodies(read), frozenset(new.variables), problem, stored):
+        return False
+    return derivation_reads_alike(_comma_read(steps, new), new.format, new.equation_texts, cached.equation_texts)
+
+
+def _written_texts(data: Any) -> tuple[str, ...] | None:
+    """The equations' texts of constraints, typed or in their stored form (None when not read)."""
+    if isinstance(data, LinearConstraints):
+        return data.equation_texts
+    texts = data.get("equation_texts") if isinstance(data, dict) else None
+    return tuple(texts) if isinstance(texts, list) and all(type(text) is str for text in texts) else None
+
+
+def _asks(c: LinearConstraints) -> tuple[Any, ...]:
+    """What a problem asks and how, beside its equations (:func:`_written_otherwise` requires it equal)."""
+    return (c.variables, c.asked, c.solution, c.target, c.format, c.answer_label, c.answer_form, c.language)
+
+
+def _problem_of(c: LinearConstraints) -> tuple[Any, ...]:
+    """The problem's equations as a context reads them (``_new_context``). An ASCII text is read with no known
+    name, the same reading when every unknown is variable-like (``algebra._math_runs``, wip/hitH: the known
+    names enter nowhere else), so the derivation rule's reading of the same text (no known name) is shared."""
+    variables = frozenset(c.variables)
+    plain = all(map(_VARIABLE_LIKE.fullmatch, variables))
+    return tuple(eq for text in c.equation_texts
+                 for eq in find_equations(text, frozenset() if plain and text.isascii() else variables)[:1])
+
+
+_VARIABLE_LIKE = re.compile(r"[A-Za-z](?:_?[0-9]+)?")  # algebra._VAR_LIKE
 
 
 def _copied(units: Any) -> list[UnitCheck]:
