@@ -859,3 +859,6 @@ MUTANTS += [Mutant(*row) for row in _RT31_ROWS]
 from mutants_linAI import ROWS as _LINAI_ROWS  # noqa: E402 - wip/linAI: a cart said alone with its total apart, 'I bought ... for $17 total', one item's price named by its letter
 
 MUTANTS += [Mutant(*row) for row in _LINAI_ROWS]
+from mutants_jsonAI import ROWS as _JSONAI_ROWS  # noqa: E402 - wip/jsonAI: a lowercase word after "key:" in a run after "with", the key word before statements, "for:" before a block
+
+MUTANTS += [Mutant(*row) for row in _JSONAI_ROWS]

@@ -69,6 +69,9 @@ NO_CLAIM = [
     "Return JSON with status: compact",
     "Return JSON with order: descending",
     "Return JSON with format: compact",
+    "Return JSON with format: markdown",
+    "Return JSON with layout: grid",
+    "Return JSON with status: minified",
     "Return JSON with style: fancy",
     "Return JSON with id: name",
     "Return JSON with name: string, age: integer",
@@ -89,6 +92,18 @@ NO_CLAIM = [
     "Return JSON with status: very closed",
     "Return JSON with status: closed. Use lowercase.",
     "Return a JSON object. Status: closed",
+    "Return JSON with Status: closed",
+    "Return JSON with status closed",
+    "Return JSON with status is closed",
+    "Return JSON with status: closed, then day: 3",
+    "Return JSON with status: closed and then day: 3",
+    "Return JSON with status: closed or day: 3",
+    "Return JSON with status: closed maybe",
+    "Return JSON with status: closed, day: 3 (maybe)",
+    "Return JSON with keys status and day where status: closed",
+    # a closing after the run: its end is the line's or the sentence's (a later widening may read these)
+    "Return JSON with status: closed, please",
+    "Return JSON with status: closed; no extra text",
     # a run after a colon heading stays jsonT3's no claim (a block of lines is its rule)
     "Return a JSON object: product: lamp, price: 27, in_stock: true",
     "Return JSON for:\nstatus: closed\nday: 3",
@@ -104,6 +119,14 @@ NO_CLAIM = [
     "Devuelve un JSON con formato: compacto",
     "Renvoie un JSON avec statut: obligatoire",
     "Restituisci un JSON con stile: compatto",
+    "Devuelve un JSON con formato: tabla",
+    "Devuelve un JSON con sangría: amplia",
+    # a table that declares no describing words (de, ru): no claim
+    "Gib JSON mit farbe: rot zurück",
+    "Gib ein JSON mit status: offen zurück",
+    "Gib ein JSON mit farbe: rot",
+    "Верни JSON с статус: открыт",
+    "Верни JSON с полями статус: открыт",
 ]
 
 

@@ -2943,18 +2943,12 @@ def _a_stated_block(transformer: _Read, found: dict[str, Statement], ambiguous: 
                if _lowercase_value(transformer, key, st, language))
 
 
-# wip/jsonAI: what may join two statements of a run ("color: red, size: 9", "status: closed and day: 3") and end it
-_RUN_JOIN = re.compile(r"[ \t]*(?:[,;]|,?[ \t]+and)?[ \t]+")
-_RUN_END = re.compile(r"[ \t]*(?:[.!]?[ \t]*$|[.!]?[ \t]*\n|\.[ \t]+[A-Z])")
-
-
 def _a_stated_run(transformer: _Read, found: dict[str, Statement], ambiguous: set[str], where: tuple[str, str]) -> bool:
     """wip/jsonAI: lowercase words stated in one run of "key: value" statements are data, the evidence "=" already has
     ("Return JSON with color: red, size: 9", "status: closed", es "con producto: mesa"): no key stated twice, no template
-    (with a key list, the run states exactly its keys), in a table that declares its describing words, and the
-    statements one colon run (:func:`_colon_run`)."""
+    (with a key list, the run states exactly its keys), and the statements one colon run (:func:`_colon_run`)."""
     language, prompt = where
-    if language not in _DESCRIBED or transformer.template or ambiguous or not transformer.stated:
+    if transformer.template or ambiguous or not transformer.stated:
         return False
     if transformer.asked and set(found) != set(transformer.asked):
         return False
@@ -2962,11 +2956,10 @@ def _a_stated_run(transformer: _Read, found: dict[str, Statement], ambiguous: se
     return _colon_run(prompt, statements, language, lambda key, st: _lowercase_value(transformer, key, st, language))
 
 
-# wip/jsonAI: what may join two statements of a colon run ("color: red, size: 9", "status: closed and day: 3", the
-# table's "and" words) and end it (the line's or the sentence's end)
-_RUN_JOIN = re.compile(r"[ \t]*(?:[,;][ \t]*)?(?P<word>[^\W\d_]+[ \t]+)?")
+# wip/jsonAI: what may join two statements of a colon run ("color: red, size: 9", "status: closed and day: 3": a word
+# there is the table's "and", the only one the grammar admits between statements) and end it (the line's or sentence's)
+_RUN_JOIN = re.compile(r"[ \t]*(?:[,;][ \t]*)?(?:[^\W\d_]+[ \t]+)?")
 _RUN_END = re.compile(r"[ \t]*(?:[.!]?[ \t]*$|[.!]?[ \t]*\n|\.[ \t]+[A-Z])")
-_AND_WORDS = {language: frozenset(fold(w) for w in table["classes"].get("AND", ())) for language, table in _TABLES.items()}
 # wip/jsonAI: the words a run opens after, the table's "with", "where" and key words ("with color: red", "with fields
 # status: closed"); a run after a colon heading ("Return a JSON object: product: lamp, price: 27") stays jsonT3's no claim
 _RUN_OPENERS = {language: tuple(" " + fold(w) for cls in ("WITH", "WHERE", "KEYWORD") for w in table["classes"].get(cls, ()))
@@ -2975,26 +2968,20 @@ _RUN_OPENERS = {language: tuple(" " + fold(w) for cls in ("WITH", "WHERE", "KEYW
 _FORMAT_KEYS = frozenset(fold(w) for table in _TABLES.values() for w in table.get("format_keys", ()))
 
 
-def _run_join(join: str, language: str) -> bool:
-    """A comma, ";", the table's "and" or both between two statements of a run, and nothing else ("or", "but")."""
-    match = _RUN_JOIN.fullmatch(join)
-    return match is not None and (match["word"] is None or fold(match["word"].strip()) in _AND_WORDS.get(language, ()))
-
-
 def _colon_run(prompt: str, statements: list[tuple[str, Statement]], language: str,
                lowercase: Callable[[str, Statement], bool]) -> bool:
     """wip/jsonAI: the statements (in written order) are one run of "key: value" after the table's "with", "where" or key
-    word (:data:`_RUN_OPENERS`): each joined by ":", one after another
+    word (:data:`_RUN_OPENERS`), in a table that declares its describing words: each joined by ":", one after another
     with only a comma, ";" or "and" between them, the run ended by the line's or the sentence's end (not "or blue", not
     "?"), and each ``lowercase`` word one plain word (:func:`_a_plain_word`: no describing, type, JSON literal, referring
     or key word) for a key whose value is a common noun or a key no table gives a kind or concept ("status"; "name:
     alice", "city: paris", "price: free" stay no claim: a name is written capitalised, a number key holds a number)."""
-    if not statements or not all(st.style == ":" for _key, st in statements):
+    if language not in _DESCRIBED or not statements or not all(st.style == ":" for _key, st in statements):
         return False
     if not (" " + fold(prompt[: statements[0][1].span[0]].rstrip(" \t"))).endswith(_RUN_OPENERS.get(language, ())):
         return False
     joins = [prompt[a.span[1] : b.span[0]] for (_k, a), (_k2, b) in zip(statements, statements[1:])]
-    if not all(_run_join(join, language) for join in joins) or not _RUN_END.match(prompt, statements[-1][1].span[1]):
+    if not all(_RUN_JOIN.fullmatch(join) for join in joins) or not _RUN_END.match(prompt, statements[-1][1].span[1]):
         return False
     return all(_plain_case(key) and fold(key) not in _FORMAT_KEYS
                and (_a_plain_noun(key, st, language) or _no_meaning(key, language) and _a_plain_word(st.value, language))
@@ -4038,7 +4025,7 @@ def _values_evident(prompt: str, read: JsonRequest) -> bool:
     ordered = sorted(read.statements.items(), key=lambda item: item[1].span)
     runs = _data_runs(prompt, [st for _, st in ordered])
     # wip/jsonAI: a colon run's plain lowercase words are data (_colon_run, the reading's _a_stated_run)
-    plain = read.language in _DESCRIBED and _colon_run(prompt, ordered, read.language, lambda _key, st: st.lowercase)
+    plain = _colon_run(prompt, ordered, read.language, lambda _key, st: st.lowercase)
     return all(not _names_no_value(key, st) and (plain and st.lowercase or _value_evident(prompt, st, index in runs))
                for index, (key, st) in enumerate(ordered))
 
