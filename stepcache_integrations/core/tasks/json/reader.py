@@ -2910,11 +2910,18 @@ def _lowercase_read(transformer: _Read, found: dict[str, Statement], ambiguous: 
         return True  # "=" writes data in every table (wip/jsonR3: ru "товар=чайник"); elsewhere only words ("=³1" is none)
     if transformer.template and _a_whole_record(transformer, found, ambiguous):
         return True  # wip/jsonQ: a template's slots each stated once, no other key: "Article : chaise, prix : 49" fills it
+    if _stated_as_data(transformer, found, ambiguous, where):
+        return True
+    return language in _LOWERCASE and _a_whole_record(transformer, found, ambiguous)
+
+
+def _stated_as_data(transformer: _Read, found: dict[str, Statement], ambiguous: set[str], where: tuple[str, str]) -> bool:
+    """Lowercase words written as data: a block of "key: value" lines (wip/jsonT3) or a colon run (wip/jsonAI)."""
     if _a_stated_block(transformer, found, ambiguous, where):
         return True
     if _a_stated_run(transformer, found, ambiguous, where):
         return True
-    return language in _LOWERCASE and _a_whole_record(transformer, found, ambiguous)
+    return False
 
 
 # wip/jsonT3: the words that describe a value rather than state it ("age: positive", "id: unique", "status: lowercase"):
@@ -2983,9 +2990,13 @@ def _colon_run(prompt: str, statements: list[tuple[str, Statement]], language: s
     joins = [prompt[a.span[1] : b.span[0]] for (_k, a), (_k2, b) in zip(statements, statements[1:])]
     if not all(_RUN_JOIN.fullmatch(join) for join in joins) or not _RUN_END.match(prompt, statements[-1][1].span[1]):
         return False
-    return all(_plain_case(key) and fold(key) not in _FORMAT_KEYS
-               and (_a_plain_noun(key, st, language) or _no_meaning(key, language) and _a_plain_word(st.value, language))
-               for key, st in statements if lowercase(key, st))
+    return all(_run_word(key, st, language) for key, st in statements if lowercase(key, st))
+
+
+def _run_word(key: str, st: Statement, language: str) -> bool:
+    """A lowercase word of a colon run that is data (:func:`_colon_run`)."""
+    return (_plain_case(key) and fold(key) not in _FORMAT_KEYS
+            and (_a_plain_noun(key, st, language) or _no_meaning(key, language) and _a_plain_word(st.value, language)))
 
 
 def _no_meaning(key: str, language: str) -> bool:
