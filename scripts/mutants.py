@@ -867,3 +867,6 @@ MUTANTS += [Mutant(*row) for row in _ARITHX_ROWS]
 from mutants_hitK import ROWS as _HITK_ROWS  # noqa: E402 - wip/hitK: the writing transport of a problem-key hit (sides swapped), each condition dropped
 
 MUTANTS += [Mutant(*row) for row in _HITK_ROWS]
+from mutants_jsonAI import ROWS as _JSONAI_ROWS  # noqa: E402 - wip/jsonAI: a lowercase word after "key:" in a run after "with", the key word before statements, "for:" before a block
+
+MUTANTS += [Mutant(*row) for row in _JSONAI_ROWS]

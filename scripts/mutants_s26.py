@@ -29,8 +29,8 @@ _READER = "stepcache_integrations/core/tasks/json/reader.py"
 _TYPE_WORDS_TEST = ("tests/adversarial/test_json_type_words_any_case.py",)
 ROWS += [
     ("s26-type-word-any-case-data", "a capitalised type or placeholder word is data in a data form ('age: Integer' served {\"age\": \"Integer\"} proven)",
-     _READER, "    return all(not _names_no_value(key, st) and _value_evident(prompt, st, index in runs)",
-     "    return all(_value_evident(prompt, st, index in runs)", _TYPE_WORDS_TEST),
+     _READER, "    return all(not _names_no_value(key, st) and (plain and st.lowercase or _value_evident(prompt, st, index in runs))",
+     "    return all((plain and st.lowercase or _value_evident(prompt, st, index in runs))", _TYPE_WORDS_TEST),
     ("s26-key-echo-data", "a value that is its key's own word is data ('email: Email')",
      _READER, "    return folded == fold(key) or folded in _TYPE_WORDS | _slot_names()",
      "    return folded in _TYPE_WORDS | _slot_names()", _TYPE_WORDS_TEST),

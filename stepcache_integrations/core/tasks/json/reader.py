@@ -2910,9 +2910,18 @@ def _lowercase_read(transformer: _Read, found: dict[str, Statement], ambiguous: 
         return True  # "=" writes data in every table (wip/jsonR3: ru "товар=чайник"); elsewhere only words ("=³1" is none)
     if transformer.template and _a_whole_record(transformer, found, ambiguous):
         return True  # wip/jsonQ: a template's slots each stated once, no other key: "Article : chaise, prix : 49" fills it
-    if _a_stated_block(transformer, found, ambiguous, where):
+    if _stated_as_data(transformer, found, ambiguous, where):
         return True
     return language in _LOWERCASE and _a_whole_record(transformer, found, ambiguous)
+
+
+def _stated_as_data(transformer: _Read, found: dict[str, Statement], ambiguous: set[str], where: tuple[str, str]) -> bool:
+    """Lowercase words written as data: a block of "key: value" lines (wip/jsonT3) or a colon run (wip/jsonAI)."""
+    if _a_stated_block(transformer, found, ambiguous, where):
+        return True
+    if _a_stated_run(transformer, found, ambiguous, where):
+        return True
+    return False
 
 
 # wip/jsonT3: the words that describe a value rather than state it ("age: positive", "id: unique", "status: lowercase"):
@@ -2941,6 +2950,61 @@ def _a_stated_block(transformer: _Read, found: dict[str, Statement], ambiguous: 
                if _lowercase_value(transformer, key, st, language))
 
 
+def _a_stated_run(transformer: _Read, found: dict[str, Statement], ambiguous: set[str], where: tuple[str, str]) -> bool:
+    """wip/jsonAI: lowercase words stated in one run of "key: value" statements are data, the evidence "=" already has
+    ("Return JSON with color: red, size: 9", "status: closed", es "con producto: mesa"): no key stated twice, no template
+    (with a key list, the run states exactly its keys), and the statements one colon run (:func:`_colon_run`)."""
+    language, prompt = where
+    if transformer.template or ambiguous or not transformer.stated:
+        return False
+    if transformer.asked and set(found) != set(transformer.asked):
+        return False
+    statements = sorted(((key, st) for key, st, _unit in transformer.stated), key=lambda item: item[1].span)
+    return _colon_run(prompt, statements, language, lambda key, st: _lowercase_value(transformer, key, st, language))
+
+
+# wip/jsonAI: what may join two statements of a colon run ("color: red, size: 9", "status: closed and day: 3": a word
+# there is the table's "and", the only one the grammar admits between statements) and end it (the line's or sentence's)
+_RUN_JOIN = re.compile(r"[ \t]*(?:[,;][ \t]*)?(?:[^\W\d_]+[ \t]+)?")
+_RUN_END = re.compile(r"[ \t]*(?:[.!]?[ \t]*$|[.!]?[ \t]*\n|\.[ \t]+[A-Z])")
+# wip/jsonAI: the words a run opens after, the table's "with", "where" and key words ("with color: red", "with fields
+# status: closed"); a run after a colon heading ("Return a JSON object: product: lamp, price: 27") stays jsonT3's no claim
+_RUN_OPENERS = {language: tuple(" " + fold(w) for cls in ("WITH", "WHERE", "KEYWORD") for w in table["classes"].get(cls, ()))
+                for language, table in _TABLES.items()}
+# wip/jsonAI: the keys that say how the JSON is written, not what it holds ("format: compact", "style: minified")
+_FORMAT_KEYS = frozenset(fold(w) for table in _TABLES.values() for w in table.get("format_keys", ()))
+
+
+def _colon_run(prompt: str, statements: list[tuple[str, Statement]], language: str,
+               lowercase: Callable[[str, Statement], bool]) -> bool:
+    """wip/jsonAI: the statements (in written order) are one run of "key: value" after the table's "with", "where" or key
+    word (:data:`_RUN_OPENERS`), in a table that declares its describing words: each joined by ":", one after another
+    with only a comma, ";" or "and" between them, the run ended by the line's or the sentence's end (not "or blue", not
+    "?"), and each ``lowercase`` word one plain word (:func:`_a_plain_word`: no describing, type, JSON literal, referring
+    or key word) for a key whose value is a common noun or a key no table gives a kind or concept ("status"; "name:
+    alice", "city: paris", "price: free" stay no claim: a name is written capitalised, a number key holds a number)."""
+    if language not in _DESCRIBED or not statements or not all(st.style == ":" for _key, st in statements):
+        return False
+    if not (" " + fold(prompt[: statements[0][1].span[0]].rstrip(" \t"))).endswith(_RUN_OPENERS.get(language, ())):
+        return False
+    joins = [prompt[a.span[1] : b.span[0]] for (_k, a), (_k2, b) in zip(statements, statements[1:])]
+    if not all(_RUN_JOIN.fullmatch(join) for join in joins) or not _RUN_END.match(prompt, statements[-1][1].span[1]):
+        return False
+    return all(_run_word(key, st, language) for key, st in statements if lowercase(key, st))
+
+
+def _run_word(key: str, st: Statement, language: str) -> bool:
+    """A lowercase word of a colon run that is data (:func:`_colon_run`)."""
+    return (_plain_case(key) and fold(key) not in _FORMAT_KEYS
+            and (_a_plain_noun(key, st, language) or _no_meaning(key, language) and _a_plain_word(st.value, language)))
+
+
+def _no_meaning(key: str, language: str) -> bool:
+    """No table gives ``key`` a kind or a concept ("status", "color"): its value may be any word."""
+    kinds, concepts = _key_meaning(key, language)
+    return not kinds and not concepts
+
+
 def _alone_on_its_line(span: tuple[int, int], prompt: str, bullets: str = "", closers: str = "") -> bool:
     """Nothing but spaces (and ``bullets``) before the statement on its line, nor (but ``closers``) after it."""
     start = prompt.rfind("\n", 0, span[0]) + 1
@@ -2962,10 +3026,14 @@ def _a_plain_noun(key: str, st: Statement, language: str) -> bool:
     describing, type, JSON literal or referring word of any table ("product: required", "item: string",
     "product: none", "item: same") and no key word of the tables ("product: price"; a key of the block,
     "product: gadget\ngadget: 3", is declined before: _refers_or_relates and the grammar)."""
-    word = st.value
-    if not isinstance(word, str) or not (word.isalpha() and word.islower() and _one_script(word)):
-        return False
     if _label_folded(key, _LABEL_FOLDING.get(language, frozenset())) not in _COMMON_NOUN_KEYS.get(language, frozenset()):
+        return False
+    return _a_plain_word(st.value, language)
+
+
+def _a_plain_word(word: Any, language: str) -> bool:
+    """One lowercase word of letters of one script that is no describing, type, JSON literal, referring or key word."""
+    if not isinstance(word, str) or not (word.isalpha() and word.islower() and _one_script(word)):
         return False
     folded = fold(word)
     if folded in _NOT_BARE | _TYPE_WORDS | _DESCRIBING_WORDS | _REFERRING_WORDS:
@@ -3967,7 +4035,9 @@ def _values_evident(prompt: str, read: JsonRequest) -> bool:
     described, not data; wip/jsonAE found the capitalised forms read in data runs)."""
     ordered = sorted(read.statements.items(), key=lambda item: item[1].span)
     runs = _data_runs(prompt, [st for _, st in ordered])
-    return all(not _names_no_value(key, st) and _value_evident(prompt, st, index in runs)
+    # wip/jsonAI: a colon run's plain lowercase words are data (_colon_run, the reading's _a_stated_run)
+    plain = _colon_run(prompt, ordered, read.language, lambda _key, st: st.lowercase)
+    return all(not _names_no_value(key, st) and (plain and st.lowercase or _value_evident(prompt, st, index in runs))
                for index, (key, st) in enumerate(ordered))
 
 
