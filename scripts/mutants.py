@@ -859,3 +859,6 @@ MUTANTS += [Mutant(*row) for row in _RT31_ROWS]
 from mutants_linAI import ROWS as _LINAI_ROWS  # noqa: E402 - wip/linAI: a cart said alone with its total apart, 'I bought ... for $17 total', one item's price named by its letter
 
 MUTANTS += [Mutant(*row) for row in _LINAI_ROWS]
+from mutants_linAJ import ROWS as _LINAJ_ROWS  # noqa: E402 - wip/linAJ: set 29's everyday declines: a format before the colon, a blank line, 'to find m', the value alone and the steps written after the equations, lead-ins
+
+MUTANTS += [Mutant(*row) for row in _LINAJ_ROWS]
