@@ -71,6 +71,9 @@ PAIRS = [
      "I'm stuck on my algebra worksheet, the question says 12 - 2x = -4, what's x? please explain simply", {"x": 8}, ("steps",)),
     ("The question says 12 - 2x = 6, what's x?", "The question says 12 - 2x = 2, what's x?", {"x": 5}, ()),
     ("My textbook says 3y + 1 = 10, what is y?", "My textbook says 3y + 1 = 13, what is y?", {"y": 4}, ()),
+    ("I'm stuck on my homework, the question says 12 - 2x = 6, what's x?",
+     "I'm stuck on my homework, the question says 12 - 2x = 4, what's x?", {"x": 4}, ()),
+    ("Quick q, my textbook says 7 - 3x = 1, find x.", "Quick q, my textbook says 7 - 3x = -2, find x.", {"x": 3}, ()),
     ("I'm stuck on my math worksheet: 5x - 4 = 11", "I'm stuck on my math worksheet: 5x - 4 = 16", {"x": 4}, ()),
     ("Tengo esta tarea de mates y no me sale: 2(x + 4) = 26. ¿Me ayudas a resolverla?",
      "Tengo esta tarea de mates y no me sale: 2(x + 4) = 30. ¿Me ayudas a resolverla?", {"x": 11}, ()),
@@ -133,6 +136,9 @@ TRAPS = [
     "The question says 4x - 5 = 31, x = 9?",
     "The question says 4x - 5 = 31, what's x in centimetres?",
     "I'm stuck on my algebra worksheet, the question says 4x - 5 = 31, what's x? please explain in French",
+    "I'm stuck on my homework, the question says 4x - 5 = 31, is x = 9?",
+    "I'm stuck on my homework, the question says 4x - 5 = 31, what's x in centimetres?",
+    "I'm stuck on my homework, the question says 4x - 5 = 31, what's 2x + 1 in binary?",
     "Tengo esta tarea de mates y no me sale: 4x - 5 = 31. ¿Me ayudas a resolverla en inglés?",
 ]
 
