@@ -1102,11 +1102,18 @@ def _pauses(words: list[Word], out: list[Word], i: int, j: int) -> bool:
     last = out[-1].kind if out else ""
     if all(w.kind == "COMMA" for w in words[i:j]) and (after in _DROPS_COMMA or last in _PAUSES_AFTER):
         return True
-    if after == "STEP_BY_STEP" and last == "EQ" and all(w.kind in ("COMMA", "AND") for w in words[i:j]):
-        return True  # wip/linAJ: "解方程：4x - 5 = 31，并写出步骤" ("and" before the manner after the equations joins nothing)
+    if _and_before_manner(words, last, i, j):
+        return True
     # "Solve simultaneously, numbering your steps: ...", "Реши по шагам и пронумеруй их: ..."
     return bool(i and after == "NUMBERED" and words[j + 1:j + 2] and words[j + 1].kind == "COLON" and all(
                 w.kind in ("COMMA", "AND") for w in words[i:j]))
+
+
+def _and_before_manner(words: list[Word], last: str, i: int, j: int) -> bool:
+    """Whether commas and "and" stand between equations and the manner after them: they join nothing
+    ("解方程：4x - 5 = 31，并写出步骤", wip/linAJ)."""
+    after = words[j].kind if j < len(words) else ""
+    return after == "STEP_BY_STEP" and last == "EQ" and all(w.kind in ("COMMA", "AND") for w in words[i:j])
 
 
 def _without_please_before_colon(words: list[Word]) -> list[Word]:
