@@ -870,3 +870,6 @@ MUTANTS += [Mutant(*row) for row in _HITK_ROWS]
 from mutants_jsonAI import ROWS as _JSONAI_ROWS  # noqa: E402 - wip/jsonAI: a lowercase word after "key:" in a run after "with", the key word before statements, "for:" before a block
 
 MUTANTS += [Mutant(*row) for row in _JSONAI_ROWS]
+from mutants_linAJ import ROWS as _LINAJ_ROWS  # noqa: E402 - wip/linAJ: set 29's everyday declines: a format before the colon, a blank line, 'to find m', the value alone and the steps written after the equations, lead-ins
+
+MUTANTS += [Mutant(*row) for row in _LINAJ_ROWS]

@@ -51,7 +51,7 @@ _FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTI
                    "ONE_LINE": frozenset({"ANSWER_VERB", "PLEASE", "STOP", "QMARK"}),  # ", one line please"
                    "AS": frozenset({"FRACTION", "DECIMAL", "ONE_LINE", "ANSWER_FORM"}),  # wip/linT: "，按「x = …」的格式回答"
                    "OWN_LANGUAGE": frozenset({"ANSWER_VERB"}),  # "，用中文回答" (wip/linF)
-                   "STEPNOUN": frozenset({"OBJ"}),  # "、手順を説明して"
+                   "STEPNOUN": frozenset({"OBJ", "ALSO"}),  # "、手順を説明して", "、途中式も書いてください" (wip/linAJ)
                    "ART": frozenset({"STEPNOUN"}),  # "und die Schritte erklären"
                    "NO": frozenset({"EXPLANATION", "STEPNOUN", "POSS"}),  # ", no explanation", ", sin pasos"
                    # wip/linT: a quoted answer template after its verb (", reply only with 'x = <value>'")
@@ -370,7 +370,13 @@ class _Read(WordFacts, Transformer[Token, Any]):
         """A labelled sentence ("User: What's x in ...?") asks what its body asks."""
         return children[-1]
 
-    led = sentence  # a sentence led by context ("I'm stuck on this one: ...") asks what its request asks
+    def led(self, children: list[Any]) -> Any:
+        """A sentence led by context ("I'm stuck on this one: ...") asks what its request asks; acts joined
+        to a lead-in's equations ("The question says 12 - 2x = 6, what's x?") ask what they ask (wip/linAJ)."""
+        last = children[-1]
+        if isinstance(last, list) or (isinstance(last, Tree) and last.data == "politely"):
+            return self.request(children)
+        return last
 
     help_with = question  # "Can you help me with this equation?" asks to solve it (which unknowns: the rest says)
 
@@ -1040,16 +1046,27 @@ def _ends_as_template(text: str, pos: int) -> bool:
 
 def _listed(words: list[Word]) -> list[Word]:
     """A line break inside a list of equations lists them ("Solve for x and y:\n3x + y = 20\nx - y
-    = 4"): after a colon it is dropped, between two equations it is a separator like ";"."""
+    = 4"): after a colon it is dropped, between two equations it is a separator like ";". wip/linAJ: a
+    blank line after a colon, before the equations, is dropped as one line break is ("... each step:\n\n4a - 9 = 35")."""
     out: list[Word] = []
     for i, word in enumerate(words):
         nxt = words[i + 1].kind if i + 1 < len(words) else ""
+        if word.text == "\n" and out and out[-1].kind == "COLON" and _breaks_before_equation(words, i):
+            continue
         if word.text == "\n" and nxt == "EQ" and out and out[-1].kind in ("COLON", "EQ"):
             if out[-1].kind == "EQ":
                 out.append(Word("SEMI", word.text, word.start))
             continue
         out.append(word)
     return out
+
+
+def _breaks_before_equation(words: list[Word], i: int) -> bool:
+    """Whether ``words[i:]`` are line breaks up to an equation."""
+    j = i
+    while j < len(words) and words[j].text == "\n":
+        j += 1
+    return j < len(words) and words[j].kind == "EQ"
 
 
 def _linked(words: list[Word]) -> list[Word]:
@@ -1085,9 +1102,18 @@ def _pauses(words: list[Word], out: list[Word], i: int, j: int) -> bool:
     last = out[-1].kind if out else ""
     if all(w.kind == "COMMA" for w in words[i:j]) and (after in _DROPS_COMMA or last in _PAUSES_AFTER):
         return True
+    if _and_before_manner(words, last, i, j):
+        return True
     # "Solve simultaneously, numbering your steps: ...", "Реши по шагам и пронумеруй их: ..."
     return bool(i and after == "NUMBERED" and words[j + 1:j + 2] and words[j + 1].kind == "COLON" and all(
                 w.kind in ("COMMA", "AND") for w in words[i:j]))
+
+
+def _and_before_manner(words: list[Word], last: str, i: int, j: int) -> bool:
+    """Whether commas and "and" stand between equations and the manner after them: they join nothing
+    ("解方程：4x - 5 = 31，并写出步骤", wip/linAJ)."""
+    after = words[j].kind if j < len(words) else ""
+    return after == "STEP_BY_STEP" and last == "EQ" and all(w.kind in ("COMMA", "AND") for w in words[i:j])
 
 
 def _without_please_before_colon(words: list[Word]) -> list[Word]:
