@@ -1182,8 +1182,9 @@ def read_llm_string(llm_string: str, *, inert: Collection[str] = (), inert_types
     step_string, sampled = sampling_split(key_string, profile)
     unseen = None if inert_types is None else _endpoint_unseen(profile, params)  # the wrapper sees the endpoint
     sampling = sampling_digest(sampled) if unseen is None else f"endpoint-unseen:{uuid.uuid4().hex}"
+    unkeyed = _unkeyed(llm_string) or (None if inert_types is None or profile is not None else _completion(params))
     return LlmStringView(tuple(reasons), key_string, named, profile.class_name if profile else name, json_only, limit,
-                         step_string, sampling, _unkeyed(llm_string), unseen)
+                         step_string, sampling, unkeyed, unseen)
 
 
 _CLASS_REPR = re.compile(r"<class '([^']+)'>")
@@ -1207,17 +1208,22 @@ def _unkeyed(llm_string: str) -> str | None:
             "two classes of that name apart (wrap the model with with_step_cache(model), which reads the class)")
 
 
-def _endpoint_unseen(profile: Profile | None, params: Mapping[str, Any] | None) -> str | None:
-    """Why ``llm_string`` cannot tell the model's endpoints apart: its class's profile says so, or it is
-    a completion LLM whose identifying params hold none."""
-    if profile is not None and not profile.llm_string_names_endpoint:
-        cls = profile.class_name
-    elif profile is None and params is not None and str(params.get("_type")) in _ENDPOINT_UNSEEN_TYPES:
-        cls = f"`{params.get('_type')}`"
-    else:
+def _completion(params: Mapping[str, Any] | None) -> str | None:
+    """Why a completion LLM's ``llm_string`` cannot key its request: its identifying params hold no endpoint,
+    headers or ``model_kwargs`` (a stop sequence there shapes even a proven answer: red team 32b)."""
+    if params is None or str(params.get("_type")) not in _ENDPOINT_UNSEEN_TYPES:
         return None
-    return (f"llm_string holds no endpoint for {cls}: LangChain's global cache cannot tell its endpoints apart, so "
-            "it serves only answers proven for the prompt (wrap the model with with_step_cache(model), which sees it)")
+    return (f"llm_string holds no endpoint, headers or model_kwargs for `{params.get('_type')}`: LangChain's global "
+            "cache cannot tell its requests apart (wrap the model with with_step_cache(model), which sees them)")
+
+
+def _endpoint_unseen(profile: Profile | None, params: Mapping[str, Any] | None) -> str | None:
+    """Why ``llm_string`` cannot tell the model's endpoints apart: its class's profile says so."""
+    if profile is None or profile.llm_string_names_endpoint:
+        return None
+    return (f"llm_string holds no endpoint for {profile.class_name}: LangChain's global cache cannot tell its endpoints "
+            "apart, so it serves only answers proven for the prompt (wrap the model with with_step_cache(model), "
+            "which sees it)")
 
 
 def step_key(kind: str, key_string: str) -> str:

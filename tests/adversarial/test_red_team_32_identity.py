@@ -200,29 +200,48 @@ def test_global_cache_gives_a_class_in_llm_string_no_tier() -> None:
     assert SCRIPT.calls == 3 and json.loads(answer.content) == {"employer": "Acme"}
 
 
-def test_completion_llm_endpoints_share_only_proven_answers() -> None:
+def test_completion_llm_requests_get_no_tier() -> None:
+    # llm_string holds no endpoint and no model_kwargs (red team 32b: a stop sequence there served a proven
+    # answer past it), so not even a proven answer is served
     set_llm_cache(StepCacheLLMCache())
-    SCRIPT.replies = ["Red\nBlue\nYellow", "Rot\nBlau\nGelb", "3 + 4 = 7.", "Red\nBlue\nYellow"]
+    SCRIPT.replies = ["Red\nBlue\nYellow", "Rot\nBlau\nGelb", "3 + 4 = 7.", "3 + "]
     a = ScriptedCompletion(model="gpt-3.5-turbo-instruct", api_key="sk-fake", base_url="http://a/v1")
-    b = ScriptedCompletion(model="gpt-3.5-turbo-instruct", api_key="sk-fake", base_url="http://b/v1")
+    b = ScriptedCompletion(model="gpt-3.5-turbo-instruct", api_key="sk-fake", base_url="http://b/v1",
+                           model_kwargs={"stop": ["7"]})
     a.invoke("Name three primary colors, one per line.")
     assert b.invoke("Name three primary colors, one per line.") == "Rot\nBlau\nGelb"
-    assert SCRIPT.calls == 2
     a.invoke("What is 3 + 4?")
-    assert b.invoke("What is 3 + 4?").strip().endswith("7.")  # proven: whichever endpoint answered
-    assert SCRIPT.calls == 3
-    a.invoke("Name three primary colors, one per line.")  # no exact tier: the endpoint cannot be told
+    assert b.invoke("What is 3 + 4?") == "3 + "
     assert SCRIPT.calls == 4
 
 
-def test_completion_llm_endpoints_get_no_exact_tier() -> None:
+try:
+    from langchain_deepseek import ChatDeepSeek
+except ImportError:  # pragma: no cover - the providers extra is installed in CI
+    ChatDeepSeek = None
+
+
+def _deepseek(base: str) -> Any:
+    class ScriptedDeepSeek(ChatDeepSeek):  # type: ignore[misc, valid-type]
+        def _generate(self, messages: Any, stop: Any = None, run_manager: Any = None, **kwargs: Any) -> ChatResult:
+            return ChatResult(generations=[ChatGeneration(message=AIMessage(content=SCRIPT.next()))])
+
+    return ScriptedDeepSeek(model="deepseek-chat", api_key="sk-fake", api_base=base)
+
+
+@pytest.mark.skipif(ChatDeepSeek is None, reason="langchain-deepseek not installed")
+def test_a_class_whose_llm_string_holds_no_endpoint_shares_only_proven_answers() -> None:
     set_llm_cache(StepCacheLLMCache())
-    SCRIPT.replies = ["Red\nBlue\nYellow", "Rot\nBlau\nGelb"]
-    a = ScriptedCompletion(model="gpt-3.5-turbo-instruct", api_key="sk-fake", base_url="http://a/v1")
-    b = ScriptedCompletion(model="gpt-3.5-turbo-instruct", api_key="sk-fake", base_url="http://b/v1")
-    a.invoke("Name three primary colors, one per line.", stop=["\n\n"])  # a stop sequence: the exact tier's
-    assert b.invoke("Name three primary colors, one per line.", stop=["\n\n"]) == "Rot\nBlau\nGelb"
-    assert SCRIPT.calls == 2
+    SCRIPT.replies = ["Red\nBlue\nYellow", "Rot\nBlau\nGelb", "x = 5", "Rouge", "Rot"]
+    a, b = _deepseek("http://a.example/v1"), _deepseek("http://b.example/v1")
+    a.invoke("Name three primary colors, one per line.")
+    assert b.invoke("Name three primary colors, one per line.").content == "Rot\nBlau\nGelb"
+    a.invoke("Solve 3x + 5 = 20 for x.")
+    served = b.invoke("Solve 3x + 5 = 20 for x.")  # proven: whichever endpoint answered
+    assert SCRIPT.calls == 3 and served.response_metadata["stepcache"]["verified"] is True
+    a.invoke("Name one color.", stop=["\n\n"])  # a stop sequence: what would be the exact tier's
+    assert b.invoke("Name one color.", stop=["\n\n"]).content == "Rot"
+    assert SCRIPT.calls == 5
 
 
 # the class, a constructor that needs no network, and the field naming its endpoint
